@@ -1,0 +1,128 @@
+/**
+ * The app: the pipeline order is written down here, once.
+ *
+ *   onRequest  auth (401, before any byte of the body) -> rate limit per bucket (429)
+ *   route      strict body reader (413/408/415/400) -> validation (400 naming field/index)
+ *              -> quota reserve (429) -> service -> settle charge -> X-Credits-* headers
+ *   onError    unknown paths and wrong methods -> JSON 404/405; surprises -> JSON 500
+ *
+ * /healthz, /openapi.json and /docs need no key; everything under /v1 and /mcp does
+ * (OPTIONS included: no CORS, ever).
+ */
+import { Elysia } from "elysia";
+import { authenticate } from "./http/auth.ts";
+import { parseJsonObject, readBody } from "./http/body.ts";
+import type { CallContext, Endpoint } from "./http/endpoint.ts";
+import { ApiError, errorResponse, jsonResponse, toErrorResponse } from "./http/errors.ts";
+import { checkRate } from "./http/meter.ts";
+import { execute } from "./http/pipeline.ts";
+import type { Operation } from "./operations.ts";
+import type { Services } from "./services.ts";
+import type { KeyRecord } from "./store/types.ts";
+
+export interface Authed {
+  key: KeyRecord;
+  now: number;
+}
+
+/** What onRequest learned about a request, for the route that serves it. */
+const authed = new WeakMap<Request, Authed>();
+
+export function authOf(request: Request): Authed {
+  const a = authed.get(request);
+  if (!a) throw new ApiError(401, "missing API key: send Authorization: Bearer <key>");
+  return a;
+}
+
+/** Path without query string, from the raw URL (cheaper than new URL on the hot path). */
+export function pathOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start < 0) return "/";
+  const q = url.indexOf("?", start);
+  return q < 0 ? url.slice(start) : url.slice(start, q);
+}
+
+/** A route that does its own reading (job submit, results streaming, MCP). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type RawRoute = (app: any, services: Services) => void;
+
+export interface AppParts {
+  endpoints: Endpoint[];
+  raw?: RawRoute[];
+  /** Public pages outside /v1 (healthz, openapi, docs). */
+  pub?: RawRoute[];
+  log?: (e: unknown) => void;
+}
+
+const isProtected = (path: string) => path.startsWith("/v1/") || path === "/v1" || path === "/mcp" || path.startsWith("/mcp/");
+
+export function buildApp(services: Services, parts: AppParts) {
+  const log = parts.log ?? ((e: unknown) => console.error(e));
+  // Rate buckets of static paths, looked up before the body is touched.
+  const rated = new Map<string, Operation>();
+  const knownPaths = new Map<string, Set<string>>();
+  for (const ep of parts.endpoints) {
+    if (ep.op.bucket !== null) rated.set(`${ep.op.method} ${ep.op.path}`, ep.op);
+    const methods = knownPaths.get(ep.op.path) ?? new Set<string>();
+    methods.add(ep.op.method);
+    knownPaths.set(ep.op.path, methods);
+  }
+
+  const app = new Elysia({ normalize: false })
+    .onRequest(({ request }) => {
+      const path = pathOf(request.url);
+      if (!isProtected(path)) return;
+      try {
+        const now = Date.now();
+        const key = authenticate(request.headers.get("authorization"), services.store.keys);
+        const op = rated.get(`${request.method} ${path}`);
+        if (op) checkRate(services.store, key, op.bucket, now);
+        authed.set(request, { key, now });
+      } catch (e) {
+        return toErrorResponse(e, log);
+      }
+    })
+    .onError(({ code, request, error }) => {
+      if (code === "NOT_FOUND") {
+        const path = pathOf(request.url);
+        const methods = knownPaths.get(path);
+        if (methods && !methods.has(request.method)) {
+          return jsonResponse(405, { error: `method ${request.method} not allowed on ${path}` }, { Allow: [...methods].join(", ") });
+        }
+        return jsonResponse(404, { error: `no such endpoint: ${request.method} ${path}` });
+      }
+      if (code === "PARSE") return jsonResponse(400, { error: "request body could not be parsed" });
+      return toErrorResponse(error, log);
+    });
+
+  for (const ep of parts.endpoints) {
+    const handler = async ({ request, params }: { request: Request; params: Record<string, string> }) => {
+      try {
+        const a = authOf(request);
+        const ctx: CallContext = {
+          key: a.key,
+          services,
+          now: a.now,
+          query: new URL(request.url).searchParams,
+          params: params ?? {},
+          headers: request.headers,
+          via: "rest",
+        };
+        const body = ep.body ? parseJsonObject(await readBody(request)) : undefined;
+        const ans = await execute(ep, body, ctx);
+        return jsonResponse(ans.status, ans.body, ans.headers);
+      } catch (e) {
+        return toErrorResponse(e, log);
+      }
+    };
+    const hook = { parse: "none" as const };
+    if (ep.op.method === "GET") app.get(ep.op.path, handler as any, hook);
+    else if (ep.op.method === "POST") app.post(ep.op.path, handler as any, hook);
+    else app.delete(ep.op.path, handler as any, hook);
+  }
+  for (const r of parts.raw ?? []) r(app, services);
+  for (const r of parts.pub ?? []) r(app, services);
+  return app;
+}
+
+export { errorResponse };

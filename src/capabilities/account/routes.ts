@@ -1,0 +1,69 @@
+/** GET /v1/ping and GET /v1/usage: free, never rate limited. */
+import { Type } from "@sinclair/typebox";
+import { iso, nextUtcMidnight, utcDay } from "../../http/clock.ts";
+import { defineEndpoint, ONE } from "../../http/endpoint.ts";
+import { batchLimits, JOB_LIMITS, OPERATIONS, rateLimitsPerMinute } from "../../operations.ts";
+import type { Services } from "../../services.ts";
+
+/** What the jobs capability reports for usage; zeros until it is wired in. */
+export interface JobsAccounting {
+  namesInFlight(keyId: number): number;
+  resultsStorageBytes(keyId: number): number;
+}
+
+function jobsAccounting(s: Services): JobsAccounting | null {
+  return (s.jobsAccounting as JobsAccounting | undefined) ?? null;
+}
+
+export const ping = defineEndpoint({
+  op: OPERATIONS.ping,
+  summary: "Check a key",
+  description: "Answers 200 with the key's name when the key is valid. Free and never rate limited.",
+  response: Type.Object({ ok: Type.Boolean(), key: Type.String() }),
+  prepare: () => ({ input: null, units: ONE }),
+  handle: (_i, ctx) => ({ body: { ok: true, key: ctx.key.name } }),
+});
+
+const countMap = Type.Record(Type.String(), Type.Integer());
+
+export const usage = defineEndpoint({
+  op: OPERATIONS.usage,
+  summary: "Credits used today, limits and jobs in flight",
+  description: "Today's credits (UTC day) in total and per bucket, the quota, the reset time, per-minute and batch limits, and names in flight in jobs. Free.",
+  response: Type.Object({
+    key: Type.String(),
+    date: Type.String(),
+    credits_used: Type.Integer(),
+    credits_remaining: Type.Integer(),
+    daily_quota: Type.Integer(),
+    resets_at: Type.String(),
+    by_endpoint: countMap,
+    rate_limits_per_minute: countMap,
+    batch_limits: countMap,
+    names_in_flight: Type.Integer(),
+    names_in_flight_cap: Type.Integer(),
+    results_storage_bytes: Type.Integer(),
+  }),
+  prepare: () => ({ input: null, units: ONE }),
+  handle: (_i, ctx) => {
+    const day = utcDay(ctx.now);
+    const u = ctx.services.store.usage.get(ctx.key.id, day);
+    const jobs = jobsAccounting(ctx.services);
+    return {
+      body: {
+        key: ctx.key.name,
+        date: day,
+        credits_used: u.used,
+        credits_remaining: Math.max(0, ctx.key.dailyQuota - u.used),
+        daily_quota: ctx.key.dailyQuota,
+        resets_at: iso(nextUtcMidnight(ctx.now).getTime()),
+        by_endpoint: u.byKey,
+        rate_limits_per_minute: rateLimitsPerMinute(),
+        batch_limits: batchLimits(),
+        names_in_flight: jobs?.namesInFlight(ctx.key.id) ?? 0,
+        names_in_flight_cap: JOB_LIMITS.namesInFlightCap,
+        results_storage_bytes: jobs?.resultsStorageBytes(ctx.key.id) ?? 0,
+      },
+    };
+  },
+});

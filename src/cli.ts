@@ -1,0 +1,66 @@
+/**
+ * The one command-line entry point (`npm run cli -- ...` or `npx bun run cli ...`):
+ *   serve | keys create|list|revoke|rotate|quota | index build|stats | jobs submit|status|download
+ */
+import { ConfigError, loadConfig, SETTINGS_DOC } from "./config.ts";
+import { runKeysCommand } from "./keys-cli.ts";
+import { runServe } from "./serve.ts";
+
+const HELP = `usage: cli <command>
+
+  serve                                   start the service (what npm start runs)
+  keys create --name NAME [--quota N] [--json]
+  keys list [--json]
+  keys revoke NAME
+  keys rotate NAME [--json]
+  keys quota NAME N
+  index build --out FILE INPUT...         zone files or domain lists, gzip or plain, - for stdin
+  index stats FILE [--json]
+  jobs submit FILE --type TYPE [--include-counts] [--wait] [--out FILE]
+  jobs status ID
+  jobs download ID [--out FILE]
+
+settings (environment):
+${SETTINGS_DOC.map(([k, d, w]) => `  ${k.padEnd(26)} [${d}] ${w}`).join("\n")}
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const [cmd, ...rest] = argv;
+  try {
+    switch (cmd) {
+      case "serve":
+        return await runServe(loadConfig());
+      case "keys":
+        return runKeysCommand(rest, loadConfig());
+      case "index": {
+        const m = await import("../index-builder/cli.ts").catch(() => null);
+        if (!m) return fail("the index builder is not available in this build");
+        return await m.runIndexCommand(rest);
+      }
+      case "jobs": {
+        const m = await import("./capabilities/jobs/client-cli.ts").catch(() => null);
+        if (!m) return fail("the jobs client is not available in this build");
+        return await m.runJobsCommand(rest);
+      }
+      case undefined:
+      case "help":
+      case "--help":
+      case "-h":
+        process.stdout.write(HELP);
+        return cmd === undefined ? 2 : 0;
+      default:
+        return fail(`unknown command "${cmd}"\n\n${HELP}`);
+    }
+  } catch (e) {
+    if (e instanceof ConfigError) return fail(`configuration: ${e.message}`);
+    throw e;
+  }
+}
+
+function fail(msg: string): number {
+  process.stderr.write(`cli: ${msg}\n`);
+  return 2;
+}
+
+const code = await main(process.argv.slice(2));
+if (code !== -1) process.exitCode = code;

@@ -1,0 +1,95 @@
+/**
+ * Domain names (decisions §1): lower-case, one trailing dot dropped, IDN to punycode with
+ * UTS-46 (WHATWG/ICU via node:url), then total 1-253, labels 1-63 of a-z 0-9 '-', no label
+ * starting or ending with '-'. The name is the FIRST label, the extension the rest.
+ * The ASCII path is a hand-written loop: it runs on every item of million-name jobs.
+ */
+import { domainToASCII } from "node:url";
+import { ApiError } from "../http/errors.ts";
+
+export interface ParsedName {
+  /** Normalised full name (lower-case ASCII, no trailing dot). */
+  ascii: string;
+  /** First label. */
+  name: string;
+  /** Everything after the first label, or null for a bare name. */
+  ext: string | null;
+}
+
+/** Returns the normalised ASCII form, or null when the input is not a valid name. */
+export function normaliseDomain(input: string): string | null {
+  let s = input;
+  if (s.length === 0 || s.length > 1024) return null;
+  if (s.charCodeAt(s.length - 1) === 46 /* . */) s = s.slice(0, -1);
+  if (!isAsciiHostChars(s)) {
+    if (!/[^\x00-\x7f]/.test(s)) return null; // ASCII but with characters no name may hold
+    const a = domainToASCII(s);
+    if (!a) return null;
+    s = a.endsWith(".") ? a.slice(0, -1) : a;
+  }
+  s = s.toLowerCase();
+  return checkLabels(s) ? s : null;
+}
+
+function isAsciiHostChars(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const ok =
+      (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 45 || c === 46;
+    if (!ok) return false;
+  }
+  return true;
+}
+
+/** Lower-case ASCII only: lengths, hyphens, empty labels. */
+function checkLabels(s: string): boolean {
+  const n = s.length;
+  if (n < 1 || n > 253) return false;
+  let start = 0;
+  for (let i = 0; i <= n; i++) {
+    if (i === n || s.charCodeAt(i) === 46) {
+      const len = i - start;
+      if (len < 1 || len > 63) return false;
+      if (s.charCodeAt(start) === 45 || s.charCodeAt(i - 1) === 45) return false;
+      start = i + 1;
+    } else {
+      const c = s.charCodeAt(i);
+      if (!((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45)) return false;
+    }
+  }
+  return true;
+}
+
+export function splitName(ascii: string): ParsedName {
+  const dot = ascii.indexOf(".");
+  return dot < 0
+    ? { ascii, name: ascii, ext: null }
+    : { ascii, name: ascii.slice(0, dot), ext: ascii.slice(dot + 1) };
+}
+
+
+/**
+ * Validate and normalise one item; throws a 400 naming `where` (e.g. `domains[3]`).
+ */
+export function parseDomain(input: unknown, where: string, opts: { requireExtension?: boolean } = {}): ParsedName {
+  if (typeof input !== "string") throw new ApiError(400, `${where} must be a string`);
+  const ascii = normaliseDomain(input);
+  if (ascii === null) throw new ApiError(400, `${where}: ${JSON.stringify(clip(input))} is not a valid domain name`);
+  const parsed = splitName(ascii);
+  if (opts.requireExtension && parsed.ext === null) {
+    throw new ApiError(400, `${where}: ${JSON.stringify(clip(input))} needs an extension (e.g. "${ascii}.com")`);
+  }
+  return parsed;
+}
+
+/** Parse a whole list, naming the index of the first bad item. */
+export function parseDomainList(items: readonly unknown[], field: string, opts: { requireExtension?: boolean } = {}): ParsedName[] {
+  const out = new Array<ParsedName>(items.length);
+  for (let i = 0; i < items.length; i++) out[i] = parseDomain(items[i], `${field}[${i}]`, opts);
+  return out;
+}
+
+/** Keep error messages short when the input is huge. */
+export function clip(s: string, max = 100): string {
+  return s.length <= max ? s : `${s.slice(0, max)}...`;
+}

@@ -1,0 +1,121 @@
+/**
+ * The strict body reader. Reads the request stream itself (never Elysia's parser) so that:
+ * - the 32 MB cap holds after auth even without Content-Length (Bun's own cap would answer
+ *   a bare 413 before auth, so the server's is set high and this one is authoritative);
+ * - gzip bodies (Content-Encoding: gzip) are inflated with a cap on the inflated size, so a
+ *   gzip bomb is refused after reading at most the cap, with all members decoded;
+ * - a body that trickles forever is cut at a total deadline (408);
+ * - JSON must be an object; anything else is a 400 that says what was wrong.
+ */
+import { REQUEST_LIMITS } from "../operations.ts";
+import { ApiError } from "./errors.ts";
+
+export interface BodyLimits {
+  maxBytes: number;
+  maxInflatedBytes: number;
+  timeoutMs: number;
+}
+
+export const DEFAULT_BODY_LIMITS: BodyLimits = {
+  maxBytes: REQUEST_LIMITS.maxBodyBytes,
+  maxInflatedBytes: REQUEST_LIMITS.maxInflatedBytes,
+  timeoutMs: REQUEST_LIMITS.bodyTimeoutMs,
+};
+
+const mb = (n: number) => `${Math.round(n / (1024 * 1024))} MB`;
+
+async function collect(stream: ReadableStream<Uint8Array>, cap: number, what: string, deadline: number, status: number): Promise<Uint8Array> {
+  const reader = stream.getReader();
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new ApiError(408, "request body took too long to arrive");
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<never>((_, rej) => {
+        timer = setTimeout(() => rej(new ApiError(408, "request body took too long to arrive")), left);
+      });
+      let r: { done: boolean; value?: Uint8Array };
+      try {
+        r = await Promise.race([reader.read(), timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+      if (r.done) break;
+      total += r.value!.byteLength;
+      if (total > cap) throw new ApiError(status, `${what} exceeds ${mb(cap)}`);
+      parts.push(r.value!);
+    }
+  } catch (e) {
+    reader.cancel().catch(() => {});
+    if (e instanceof ApiError) throw e;
+    if (e instanceof Error && /gzip|zlib|inflate|decompress|header|incorrect|invalid/i.test(e.message + e.name)) {
+      throw new ApiError(400, "request body is not valid gzip");
+    }
+    throw new ApiError(400, "request body could not be read");
+  }
+  if (parts.length === 1) return parts[0]!;
+  const out = new Uint8Array(total);
+  let o = 0;
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.byteLength;
+  }
+  return out;
+}
+
+/** The raw body bytes, inflated when gzip-encoded; enforces every cap. */
+export async function readBody(req: Request, limits: BodyLimits = DEFAULT_BODY_LIMITS): Promise<Uint8Array> {
+  const declared = req.headers.get("content-length");
+  if (declared !== null && Number(declared) > limits.maxBytes) {
+    throw new ApiError(413, `request body exceeds ${mb(limits.maxBytes)}`);
+  }
+  const encoding = (req.headers.get("content-encoding") ?? "identity").trim().toLowerCase();
+  if (encoding !== "identity" && encoding !== "gzip" && encoding !== "x-gzip") {
+    throw new ApiError(415, `unsupported Content-Encoding "${encoding}": send identity or gzip`);
+  }
+  if (!req.body) return new Uint8Array(0);
+  const deadline = Date.now() + limits.timeoutMs;
+  if (encoding === "identity") return collect(req.body, limits.maxBytes, "request body", deadline, 413);
+  // Count the compressed bytes on the way in, then inflate every member with a cap.
+  let raw = 0;
+  const counted = req.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, ctl) {
+        raw += chunk.byteLength;
+        if (raw > limits.maxBytes) ctl.error(new ApiError(413, `request body exceeds ${mb(limits.maxBytes)}`));
+        else ctl.enqueue(chunk);
+      },
+    }),
+  );
+  const inflated = counted.pipeThrough(new DecompressionStream("gzip") as unknown as TransformStream<Uint8Array, Uint8Array>);
+  return collect(inflated, limits.maxInflatedBytes, "inflated request body", deadline, 400);
+}
+
+const decoder = new TextDecoder("utf-8", { fatal: true });
+
+export function decodeText(bytes: Uint8Array): string {
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    throw new ApiError(400, "request body is not valid UTF-8");
+  }
+}
+
+/** Parse a JSON object body; arrays, scalars, bad JSON and absurd nesting are 400s. */
+export function parseJsonObject(bytes: Uint8Array): Record<string, unknown> {
+  if (bytes.byteLength === 0) throw new ApiError(400, "request body is empty: send a JSON object");
+  const text = decodeText(bytes);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    if (e instanceof RangeError) throw new ApiError(400, "request body is nested too deeply");
+    throw new ApiError(400, `request body is not valid JSON${e instanceof SyntaxError ? `: ${e.message}` : ""}`);
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw new ApiError(400, "request body must be a JSON object");
+  }
+  return value as Record<string, unknown>;
+}

@@ -1,0 +1,48 @@
+/**
+ * The shape of a metered operation, shared by REST routes and MCP tools: the operation
+ * from the table, a body schema built for a list limit, `prepare` (domain checks, cost
+ * units) and `handle` (the capability's service). The pipeline (pipeline.ts) does the rest.
+ */
+import type { TSchema } from "@sinclair/typebox";
+import type { CostUnits, Operation } from "../operations.ts";
+import type { Services } from "../services.ts";
+import type { KeyRecord } from "../store/types.ts";
+
+export interface CallContext {
+  key: KeyRecord;
+  services: Services;
+  now: number;
+  query: URLSearchParams;
+  params: Record<string, string>;
+  headers: Headers;
+  via: "rest" | "mcp";
+}
+
+export interface Outcome {
+  status?: number;
+  body: unknown;
+  headers?: Record<string, string>;
+  /** Credits to keep, when less than reserved (e.g. error rows); defaults to the reserved cost. */
+  charge?: number;
+}
+
+export interface Endpoint<B = any, I = any> {
+  op: Operation;
+  /** JSON body schema for a given list limit; absent when the operation takes no body. */
+  body?: (limit: number) => TSchema;
+  /** Checks beyond the schema (domain names) and the units the cost is computed from. */
+  prepare(body: B, ctx: CallContext): { input: I; units: CostUnits };
+  handle(input: I, ctx: CallContext): Outcome | Promise<Outcome>;
+  /** Short summary and description for OpenAPI. */
+  summary: string;
+  description?: string;
+  /** Response schema for OpenAPI and the MCP output schema. */
+  response?: TSchema;
+}
+
+export function defineEndpoint<B, I>(e: Endpoint<B, I>): Endpoint<B, I> {
+  return e;
+}
+
+/** For endpoints without a list: units of one. */
+export const ONE = { items: 1 } as const;

@@ -1,0 +1,54 @@
+/**
+ * Starting and stopping the service: store, capabilities, app, listener. `cli serve` and
+ * the test harness both call startServer, so tests run exactly what production runs.
+ */
+import { buildApp } from "./app.ts";
+import type { Config } from "./config.ts";
+import { publicRoutes } from "./http/public.ts";
+import { ENDPOINTS, RAW_OPENAPI, RAW_ROUTES } from "./routes.ts";
+import type { Services } from "./services.ts";
+import { openStore } from "./store/sqlite.ts";
+import { startCapabilities } from "./wiring.ts";
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  services: Services;
+  stop(): Promise<void>;
+}
+
+export async function startServer(config: Config, opts: { log?: (e: unknown) => void } = {}): Promise<RunningServer> {
+  const store = openStore(config.dataDir);
+  const services: Services = { config, store };
+  const caps = await startCapabilities(services);
+  const app = buildApp(services, {
+    endpoints: ENDPOINTS,
+    raw: RAW_ROUTES,
+    pub: [publicRoutes(ENDPOINTS, RAW_OPENAPI, caps.health)],
+    log: opts.log,
+  });
+  app.listen({
+    hostname: config.host,
+    port: config.port,
+    // Our own reader caps bodies at 32 MB after auth; Bun's cap would answer before auth.
+    maxRequestBodySize: 1024 * 1024 * 1024,
+    idleTimeout: 60,
+  });
+  const server = app.server!;
+  const prune = setInterval(() => store.prune(Date.now()), 60_000);
+  prune.unref?.();
+  let stopped = false;
+  return {
+    url: `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${server.port}`,
+    port: server.port!,
+    services,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      clearInterval(prune);
+      await server.stop(true);
+      await caps.stop();
+      store.close();
+    },
+  };
+}

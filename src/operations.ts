@@ -1,0 +1,177 @@
+/**
+ * THE operation table: every operation of the spec with its method and path, rate bucket
+ * and per-minute limit, cost function, batch limit, tool-server name and list limit, and
+ * usage key. REST routes, MCP tools, job reservations, the usage endpoint and the shared
+ * test suites all read it. No other file types a price or a limit.
+ */
+
+export type Bucket =
+  | "appraise"
+  | "appraise_bulk"
+  | "categorize"
+  | "camelcase"
+  | "zone"
+  | "zone_lookup"
+  | "jobs"
+  | "rdap"
+  | "dns";
+
+/** Keys of usage.by_endpoint (decisions §2). */
+export type UsageKey = "appraise" | "zone" | "categorize" | "rdap" | "dns" | "camelcase";
+export const USAGE_KEYS: readonly UsageKey[] = ["appraise", "zone", "categorize", "rdap", "dns", "camelcase"];
+
+/** What a cost is computed from: the number of list items, and zone_lookup's flag. */
+export interface CostUnits {
+  items: number;
+  includeCounts?: boolean;
+}
+
+export type OperationId =
+  | "appraise"
+  | "appraise_bulk"
+  | "categorize"
+  | "camelcase"
+  | "zone_count"
+  | "zone_lookup"
+  | "zone_stats"
+  | "rdap"
+  | "dns"
+  | "jobs_submit"
+  | "jobs_list"
+  | "job_status"
+  | "job_delete"
+  | "job_results"
+  | "usage"
+  | "ping"
+  | "taxonomy";
+
+export interface McpTool {
+  name: string;
+  /** Largest list the tool accepts; null where the tool takes no list. */
+  listLimit: number | null;
+}
+
+export interface Operation {
+  id: OperationId;
+  method: "GET" | "POST" | "DELETE";
+  /** Path as routed (Elysia syntax for parameters). */
+  path: string;
+  /** Rate bucket, or null for free, unlimited operations. */
+  bucket: Bucket | null;
+  /** Credits for a request; 0 for free operations. */
+  cost: (u: CostUnits) => number;
+  /** Largest list a REST request may carry (null: no list). */
+  batchLimit: number | null;
+  /** Field that carries the list, when there is one. */
+  listField: "domains" | null;
+  usageKey: UsageKey | null;
+  mcp: McpTool | null;
+}
+
+const free = () => 0;
+const perItem = (n: number) => (u: CostUnits) => u.items * n;
+/** zone_lookup: 1 credit per 10 names, doubled with include_counts (decisions §7). */
+export const zoneLookupCost = (u: CostUnits) => Math.ceil(u.items / 10) * (u.includeCounts ? 2 : 1);
+
+/** Requests per minute per bucket (spec, Limits). */
+export const RATE_LIMITS: Readonly<Record<Bucket, number>> = {
+  appraise: 30,
+  appraise_bulk: 6,
+  categorize: 12,
+  camelcase: 60,
+  zone: 20,
+  zone_lookup: 12,
+  jobs: 12,
+  rdap: 6,
+  dns: 12,
+};
+
+function op(o: Operation): Operation {
+  return o;
+}
+
+export const OPERATIONS: Readonly<Record<OperationId, Operation>> = {
+  appraise: op({ id: "appraise", method: "POST", path: "/v1/appraise", bucket: "appraise", cost: () => 1, batchLimit: null, listField: null, usageKey: "appraise", mcp: { name: "appraise_domain", listLimit: 1 } }),
+  appraise_bulk: op({ id: "appraise_bulk", method: "POST", path: "/v1/appraise/bulk", bucket: "appraise_bulk", cost: perItem(1), batchLimit: 500, listField: "domains", usageKey: "appraise", mcp: { name: "appraise_bulk", listLimit: 100 } }),
+  categorize: op({ id: "categorize", method: "POST", path: "/v1/categorize", bucket: "categorize", cost: perItem(2), batchLimit: 100, listField: "domains", usageKey: "categorize", mcp: { name: "categorize_domains", listLimit: 50 } }),
+  camelcase: op({ id: "camelcase", method: "POST", path: "/v1/camelcase", bucket: "camelcase", cost: () => 1, batchLimit: 1000, listField: "domains", usageKey: "camelcase", mcp: null }),
+  zone_count: op({ id: "zone_count", method: "POST", path: "/v1/zone/count", bucket: "zone", cost: () => 2, batchLimit: null, listField: null, usageKey: "zone", mcp: { name: "zone_count", listLimit: null } }),
+  zone_lookup: op({ id: "zone_lookup", method: "POST", path: "/v1/zone/lookup", bucket: "zone_lookup", cost: zoneLookupCost, batchLimit: 5000, listField: "domains", usageKey: "zone", mcp: { name: "zone_lookup", listLimit: 500 } }),
+  zone_stats: op({ id: "zone_stats", method: "GET", path: "/v1/zone/stats", bucket: "zone", cost: () => 1, batchLimit: null, listField: null, usageKey: "zone", mcp: null }),
+  rdap: op({ id: "rdap", method: "POST", path: "/v1/rdap", bucket: "rdap", cost: perItem(2), batchLimit: 10, listField: "domains", usageKey: "rdap", mcp: { name: "rdap_lookup", listLimit: 5 } }),
+  dns: op({ id: "dns", method: "POST", path: "/v1/dns", bucket: "dns", cost: perItem(1), batchLimit: 50, listField: "domains", usageKey: "dns", mcp: { name: "dns_lookup", listLimit: 25 } }),
+  // Jobs: the submit request itself costs nothing here; the job reserves JOB_TYPES' cost.
+  jobs_submit: op({ id: "jobs_submit", method: "POST", path: "/v1/jobs", bucket: "jobs", cost: free, batchLimit: 1_000_000, listField: "domains", usageKey: null, mcp: { name: "submit_job", listLimit: 50_000 } }),
+  jobs_list: op({ id: "jobs_list", method: "GET", path: "/v1/jobs", bucket: null, cost: free, batchLimit: null, listField: null, usageKey: null, mcp: null }),
+  job_status: op({ id: "job_status", method: "GET", path: "/v1/jobs/:job_id", bucket: null, cost: free, batchLimit: null, listField: null, usageKey: null, mcp: { name: "job_status", listLimit: null } }),
+  job_delete: op({ id: "job_delete", method: "DELETE", path: "/v1/jobs/:job_id", bucket: null, cost: free, batchLimit: null, listField: null, usageKey: null, mcp: null }),
+  job_results: op({ id: "job_results", method: "GET", path: "/v1/jobs/:job_id/results", bucket: null, cost: free, batchLimit: null, listField: null, usageKey: null, mcp: { name: "job_results", listLimit: null } }),
+  usage: op({ id: "usage", method: "GET", path: "/v1/usage", bucket: null, cost: free, batchLimit: null, listField: null, usageKey: null, mcp: null }),
+  ping: op({ id: "ping", method: "GET", path: "/v1/ping", bucket: null, cost: free, batchLimit: null, listField: null, usageKey: null, mcp: null }),
+  taxonomy: op({ id: "taxonomy", method: "GET", path: "/v1/taxonomy", bucket: null, cost: free, batchLimit: null, listField: null, usageKey: null, mcp: null }),
+};
+
+export const OPERATION_LIST: readonly Operation[] = Object.values(OPERATIONS);
+
+/** Job types: per-name cost (reserved at submit), the usage key, the synchronous twin. */
+export type JobType = "zone_lookup" | "appraise" | "categorize";
+export interface JobTypeSpec {
+  type: JobType;
+  cost: (u: CostUnits) => number;
+  usageKey: UsageKey;
+  /** The synchronous operation whose validation the job's names follow. */
+  twin: OperationId;
+  /** Whether names need an extension (appraise does). */
+  requireExtension: boolean;
+}
+export const JOB_TYPES: Readonly<Record<JobType, JobTypeSpec>> = {
+  zone_lookup: { type: "zone_lookup", cost: zoneLookupCost, usageKey: "zone", twin: "zone_lookup", requireExtension: false },
+  appraise: { type: "appraise", cost: perItem(1), usageKey: "appraise", twin: "appraise_bulk", requireExtension: true },
+  categorize: { type: "categorize", cost: perItem(2), usageKey: "categorize", twin: "categorize", requireExtension: false },
+};
+
+/** Job limits (spec, Job limits; decisions §7). */
+export const JOB_LIMITS = {
+  maxNames: 1_000_000,
+  namesInFlightCap: 5_000_000,
+  maxBodyBytes: 32 * 1024 * 1024,
+  maxInflatedBytes: 256 * 1024 * 1024,
+  idempotencyTtlMs: 24 * 3600 * 1000,
+  rowAttempts: 3,
+  listedAfterFinishMs: 48 * 3600 * 1000,
+} as const;
+
+/** Request limits shared by every endpoint. */
+export const REQUEST_LIMITS = {
+  maxBodyBytes: 32 * 1024 * 1024,
+  maxInflatedBytes: 256 * 1024 * 1024,
+  /** A body must arrive in full within this time. */
+  bodyTimeoutMs: 30_000,
+  /** zone/count: term length and the extension filter. */
+  termMin: 2,
+  termMax: 63,
+  maxTlds: 50,
+  /** job_results tool paging (decisions §9). */
+  jobResultsPageDefault: 100,
+  jobResultsPageMax: 1000,
+} as const;
+
+export const DEFAULT_DAILY_QUOTA = 10_000;
+
+/** usage.rate_limits_per_minute, generated from the table. */
+export function rateLimitsPerMinute(): Record<Bucket, number> {
+  return { ...RATE_LIMITS };
+}
+
+/** usage.batch_limits: keys appraise_bulk, categorize, camelcase, zone_lookup, rdap, dns. */
+export function batchLimits(): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const o of OPERATION_LIST) {
+    if (o.batchLimit !== null && o.id !== "jobs_submit") out[o.id] = o.batchLimit;
+  }
+  return out;
+}
+
+export function operationByTool(name: string): Operation | undefined {
+  return OPERATION_LIST.find((o) => o.mcp?.name === name);
+}

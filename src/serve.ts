@@ -1,0 +1,48 @@
+/** `cli serve`: first-start chores (demo key, sample index), then the server until a signal. */
+import fs from "node:fs";
+import type { Config } from "./config.ts";
+import { startServer } from "./main.ts";
+import { openStore } from "./store/sqlite.ts";
+import { ensureSampleIndex } from "./sample-index.ts";
+
+function ensureDemoKey(config: Config): void {
+  const store = openStore(config.dataDir);
+  try {
+    if (store.keys.count() > 0) return;
+    const issued = store.keys.create("demo");
+    process.stdout.write(
+      [
+        "",
+        "  A key named \"demo\" was created. It is shown only this once: keep it.",
+        `    API key:        ${issued.key}`,
+        `    webhook secret: ${issued.webhookSecret}`,
+        `    daily quota:    ${issued.record.dailyQuota} credits`,
+        "",
+        `  Try: curl -H "Authorization: Bearer ${issued.key}" http://${config.host}:${config.port}/v1/ping`,
+        "",
+      ].join("\n") + "\n",
+    );
+  } finally {
+    store.close();
+  }
+}
+
+export async function runServe(config: Config): Promise<number> {
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  ensureDemoKey(config);
+  await ensureSampleIndex(config);
+  const server = await startServer(config);
+  process.stdout.write(`zonewise listening on ${server.url} (data: ${config.dataDir})\n`);
+  const stop = async (sig: string) => {
+    process.stdout.write(`\n${sig}: stopping\n`);
+    await server.stop();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGHUP", () => {
+    const reload = server.services.reloadZoneIndex as (() => void) | undefined;
+    reload?.();
+  });
+  return -1;
+}

@@ -1,0 +1,14 @@
+/**
+ * What a capability's service may use. Built once in main.ts (or the test harness) and
+ * handed to every endpoint; capabilities never reach for globals. Optional members are
+ * capabilities that may be absent (no index file yet, pool disabled with ZW_WORKERS=0).
+ */
+import type { Config } from "./config.ts";
+import type { SqliteStore } from "./store/sqlite.ts";
+
+export interface Services {
+  config: Config;
+  store: SqliteStore;
+  /** Capability services register themselves here by name (see each capability's wiring). */
+  [capability: string]: unknown;
+}

@@ -1,0 +1,4 @@
+/** Migrations in order; each runs once, recorded in PRAGMA user_version. */
+import core from "./0001-core.ts";
+
+export const MIGRATIONS: readonly string[] = [core];
