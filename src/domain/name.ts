@@ -7,6 +7,9 @@
 import { domainToASCII } from "node:url";
 import { ApiError } from "../http/errors.ts";
 
+/** Letters, marks and digits of any script, hyphens, and the dots UTS-46 maps to ".". */
+const IDN_CHARS = /^[\p{L}\p{M}\p{Nd}.\-\u3002\uFF0E\uFF61]+$/u;
+
 export interface ParsedName {
   /** Normalised full name (lower-case ASCII, no trailing dot). */
   ascii: string;
@@ -22,7 +25,9 @@ export function normaliseDomain(input: string): string | null {
   if (s.length === 0 || s.length > 1024) return null;
   if (s.charCodeAt(s.length - 1) === 46 /* . */) s = s.slice(0, -1);
   if (!isAsciiHostChars(s)) {
-    if (!/[^\x00-\x7f]/.test(s)) return null; // ASCII but with characters no name may hold
+    // ASCII with characters no name may hold, or non-ASCII that is not letters/marks/digits
+    // (UTS-46 would map symbols such as emoji; the spec takes letters, digits, hyphens, dots).
+    if (!/[^\x00-\x7f]/.test(s) || !IDN_CHARS.test(s)) return null;
     const a = domainToASCII(s);
     if (!a) return null;
     s = a.endsWith(".") ? a.slice(0, -1) : a;

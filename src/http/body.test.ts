@@ -1,0 +1,83 @@
+import { describe, expect, test } from "bun:test";
+import { gzipSync } from "node:zlib";
+import { ApiError } from "./errors.ts";
+import { parseJsonObject, readBody } from "./body.ts";
+
+const limits = { maxBytes: 1024, maxInflatedBytes: 4096, timeoutMs: 300 };
+
+function streamOf(chunks: Uint8Array[], opts: { hang?: boolean } = {}): ReadableStream<Uint8Array> {
+  let i = 0;
+  return new ReadableStream({
+    pull(ctl) {
+      if (i < chunks.length) ctl.enqueue(chunks[i++]!);
+      else if (!opts.hang) ctl.close();
+      else return new Promise(() => {});
+    },
+  });
+}
+
+const req = (body: ReadableStream<Uint8Array> | Uint8Array | string, headers: Record<string, string> = {}) =>
+  new Request("http://localhost/x", { method: "POST", body, headers, duplex: "half" } as RequestInit);
+
+async function status(p: Promise<unknown>): Promise<number> {
+  try {
+    await p;
+    return 200;
+  } catch (e) {
+    expect(e).toBeInstanceOf(ApiError);
+    return (e as ApiError).status;
+  }
+}
+
+describe("readBody", () => {
+  test("plain and gzip bodies, gzip with several members", async () => {
+    expect(new TextDecoder().decode(await readBody(req('{"a":1}'), limits))).toBe('{"a":1}');
+    const two = Buffer.concat([gzipSync('{"a":'), gzipSync("1}")]);
+    expect(new TextDecoder().decode(await readBody(req(two, { "content-encoding": "gzip" }), limits))).toBe('{"a":1}');
+  });
+  test("a declared length over the cap is refused before reading", async () => {
+    expect(await status(readBody(req("x".repeat(10), { "content-length": "999999" }), limits))).toBe(413);
+  });
+  test("the cap holds without Content-Length (chunked)", async () => {
+    const chunks = Array.from({ length: 20 }, () => new Uint8Array(100));
+    expect(await status(readBody(req(streamOf(chunks)), limits))).toBe(413);
+  });
+  test("a gzip bomb is cut at the inflated cap", async () => {
+    const bomb = gzipSync(Buffer.alloc(10 * 1024 * 1024));
+    expect(bomb.length).toBeLessThan(limits.maxBytes * 20);
+    const small = { ...limits, maxBytes: 1024 * 1024 };
+    expect(await status(readBody(req(bomb, { "content-encoding": "gzip" }), small))).toBe(400);
+  });
+  test("invalid gzip is a 400", async () => {
+    expect(await status(readBody(req("not gzip at all", { "content-encoding": "gzip" }), limits))).toBe(400);
+  });
+  test("other encodings are 415", async () => {
+    expect(await status(readBody(req("x", { "content-encoding": "br" }), limits))).toBe(415);
+  });
+  test("a body that never ends is cut at the deadline", async () => {
+    const t0 = Date.now();
+    expect(await status(readBody(req(streamOf([new Uint8Array([123])], { hang: true })), limits))).toBe(408);
+    expect(Date.now() - t0).toBeLessThan(5000);
+  });
+});
+
+describe("parseJsonObject", () => {
+  const enc = (s: string) => new TextEncoder().encode(s);
+  const code = (s: string | Uint8Array) => {
+    try {
+      parseJsonObject(typeof s === "string" ? enc(s) : s);
+      return 200;
+    } catch (e) {
+      return (e as ApiError).status;
+    }
+  };
+  test("objects only", () => {
+    expect(code('{"a":1}')).toBe(200);
+    for (const bad of ["", "[]", "null", "1", '"s"', "{", "{'a':1}", '{"a":1} x']) expect(code(bad)).toBe(400);
+  });
+  test("deep nesting and invalid UTF-8 are 400s", () => {
+    expect(code("[".repeat(1_000_000) + "]".repeat(1_000_000))).toBe(400);
+    expect(code('{"a":' + "[".repeat(100_000) + "]".repeat(100_000) + "}")).toBeOneOf([200, 400]);
+    expect(code(new Uint8Array([123, 34, 0xff, 0xfe, 34, 58, 49, 125]))).toBe(400);
+  });
+});

@@ -1,0 +1,92 @@
+/** Authentication, unknown paths and CORS across the whole surface. */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { startTestServer, type TestServer } from "./support/harness.ts";
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.stop());
+
+describe("authentication", () => {
+  test.each([
+    ["no header", null],
+    ["not bearer", "Basic dXNlcjpwYXNz"],
+    ["wrong shape", "Bearer hello"],
+    ["unknown key", "Bearer zw_live_" + "A".repeat(32)],
+    ["empty bearer", "Bearer "],
+  ])("%s gets 401 JSON and nothing else", async (_n, header) => {
+    const headers: Record<string, string> = {};
+    if (header !== null) headers.authorization = header;
+    const r = await t.fetch("/v1/usage", { headers, key: null });
+    expect(r.status).toBe(401);
+    expect(r.headers.get("content-type")).toContain("application/json");
+    expect(typeof (await r.json()).error).toBe("string");
+  });
+
+  test("a key in the URL is not accepted", async () => {
+    const r = await t.fetch(`/v1/ping?api_key=${t.key}`, { key: null });
+    expect(r.status).toBe(401);
+  });
+
+  test("401 comes before 404 and 405 under /v1", async () => {
+    expect((await t.fetch("/v1/nothing-here", { key: null })).status).toBe(401);
+    expect((await t.fetch("/v1/ping", { method: "DELETE", key: null })).status).toBe(401);
+    const r = await t.fetch("/v1/nothing-here");
+    expect(r.status).toBe(404);
+    expect((await r.json()).error).toContain("/v1/nothing-here");
+    const m = await t.fetch("/v1/ping", { method: "DELETE" });
+    expect(m.status).toBe(405);
+    expect(typeof (await m.json()).error).toBe("string");
+  });
+
+  test("OPTIONS without a key is 401 and no CORS header is ever sent", async () => {
+    const r = await t.fetch("/v1/ping", {
+      method: "OPTIONS",
+      key: null,
+      headers: { origin: "https://evil.example", "access-control-request-method": "GET" },
+    });
+    expect(r.status).toBe(401);
+    for (const p of ["/v1/ping", "/v1/usage", "/healthz", "/openapi.json", "/docs"]) {
+      const res = await t.fetch(p, { headers: { origin: "https://evil.example" } });
+      for (const h of res.headers.keys()) expect(h.startsWith("access-control-")).toBe(false);
+    }
+  });
+
+  test("public pages need no key", async () => {
+    expect((await t.fetch("/healthz", { key: null })).status).toBe(200);
+    const doc = await (await t.fetch("/openapi.json", { key: null })).json();
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.paths["/v1/ping"].get).toBeDefined();
+    const docs = await t.fetch("/docs", { key: null });
+    expect(docs.headers.get("content-type")).toContain("text/html");
+    const html = await docs.text();
+    expect(html).toContain("/v1/usage");
+    expect(html).not.toMatch(/<script[^>]+src=|https?:\/\/cdn/i);
+  });
+});
+
+describe("account", () => {
+  test("ping", async () => {
+    const r = await t.fetch("/v1/ping");
+    expect(await r.json()).toEqual({ ok: true, key: "test" });
+  });
+
+  test("usage has every field, limits from the operation table", async () => {
+    const u = await (await t.fetch("/v1/usage")).json();
+    expect(Object.keys(u).sort()).toEqual(
+      ["batch_limits", "by_endpoint", "credits_remaining", "credits_used", "daily_quota", "date", "key", "names_in_flight", "names_in_flight_cap", "rate_limits_per_minute", "resets_at", "results_storage_bytes"].sort(),
+    );
+    expect(Object.keys(u.by_endpoint).sort()).toEqual(["appraise", "camelcase", "categorize", "dns", "rdap", "zone"]);
+    expect(u.rate_limits_per_minute).toEqual({ appraise: 30, appraise_bulk: 6, categorize: 12, camelcase: 60, zone: 20, zone_lookup: 12, jobs: 12, rdap: 6, dns: 12 });
+    expect(u.batch_limits).toEqual({ appraise_bulk: 500, categorize: 100, camelcase: 1000, zone_lookup: 5000, rdap: 10, dns: 50 });
+    expect(u.date).toBe(new Date().toISOString().slice(0, 10));
+    expect(u.resets_at).toMatch(/T00:00:00\.000Z$/);
+    expect(u.names_in_flight_cap).toBe(5_000_000);
+  });
+
+  test("ping and usage are never rate limited", async () => {
+    const rs = await Promise.all(Array.from({ length: 120 }, () => t.fetch("/v1/ping")));
+    expect(rs.every((r) => r.status === 200)).toBe(true);
+  });
+});
