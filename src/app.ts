@@ -10,12 +10,12 @@
  * (OPTIONS included: no CORS, ever).
  */
 import { Elysia } from "elysia";
-import { authenticate } from "./http/auth.ts";
+import { Authenticator } from "./http/auth.ts";
 import { parseJsonObject, readBody } from "./http/body.ts";
 import type { CallContext, Endpoint } from "./http/endpoint.ts";
 import { ApiError, errorResponse, jsonResponse, toErrorResponse } from "./http/errors.ts";
 import { checkRate } from "./http/meter.ts";
-import { execute } from "./http/pipeline.ts";
+import { execute, type Answer } from "./http/pipeline.ts";
 import type { Operation } from "./operations.ts";
 import type { Services } from "./services.ts";
 import type { KeyRecord } from "./store/types.ts";
@@ -40,6 +40,12 @@ export function pathOf(url: string): string {
   if (start < 0) return "/";
   const q = url.indexOf("?", start);
   return q < 0 ? url.slice(start) : url.slice(start, q);
+}
+
+const NO_QUERY = new URLSearchParams();
+export function queryOf(url: string): URLSearchParams {
+  const q = url.indexOf("?");
+  return q < 0 ? NO_QUERY : new URLSearchParams(url.slice(q + 1));
 }
 
 /** A route that does its own reading (job submit, results streaming, MCP). */
@@ -68,13 +74,14 @@ export function buildApp(services: Services, parts: AppParts) {
     knownPaths.set(ep.op.path, methods);
   }
 
+  const auth = new Authenticator(services.store.keys);
   const app = new Elysia({ normalize: false })
     .onRequest(({ request }) => {
       const path = pathOf(request.url);
       if (!isProtected(path)) return;
       try {
         const now = Date.now();
-        const key = authenticate(request.headers.get("authorization"), services.store.keys);
+        const key = auth.authenticate(request.headers.get("authorization"));
         const op = rated.get(`${request.method} ${path}`);
         if (op) checkRate(services.store, key, op.bucket, now);
         authed.set(request, { key, now });
@@ -95,24 +102,30 @@ export function buildApp(services: Services, parts: AppParts) {
       return toErrorResponse(error, log);
     });
 
+  const toResponse = (ans: Answer) => jsonResponse(ans.status, ans.body, ans.headers);
+  const onFail = (e: unknown) => toErrorResponse(e, log);
   for (const ep of parts.endpoints) {
-    const handler = async ({ request, params }: { request: Request; params: Record<string, string> }) => {
+    const handler = ({ request, params }: { request: Request; params: Record<string, string> }) => {
       try {
         const a = authOf(request);
         const ctx: CallContext = {
           key: a.key,
           services,
           now: a.now,
-          query: new URL(request.url).searchParams,
+          query: queryOf(request.url),
           params: params ?? {},
           headers: request.headers,
           via: "rest",
         };
-        const body = ep.body ? parseJsonObject(await readBody(request)) : undefined;
-        const ans = await execute(ep, body, ctx);
-        return jsonResponse(ans.status, ans.body, ans.headers);
+        if (!ep.body) {
+          const ans = execute(ep, undefined, ctx);
+          return ans instanceof Promise ? ans.then(toResponse, onFail) : toResponse(ans);
+        }
+        return readBody(request)
+          .then((bytes) => execute(ep, parseJsonObject(bytes), ctx))
+          .then(toResponse, onFail);
       } catch (e) {
-        return toErrorResponse(e, log);
+        return onFail(e);
       }
     };
     const hook = { parse: "none" as const };

@@ -40,8 +40,12 @@ export function quotaExceeded(needed: number, remaining: number, resetsAt: Date,
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
 
-export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
+/** Shared "no extra headers" marker: never mutated (jsonResponse checks identity). */
+export const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+
+export function jsonResponse(status: number, body: unknown, headers: Readonly<Record<string, string>> = NO_HEADERS): Response {
+  if (headers === NO_HEADERS) return new Response(JSON.stringify(body), { status, headers: JSON_HEADERS });
+  return new Response(JSON.stringify(body), { status, headers: { ...headers, ...JSON_HEADERS } });
 }
 
 export function errorResponse(err: ApiError): Response {

@@ -26,7 +26,11 @@ const toRecord = (r: Row): KeyRecord => ({
 export class SqliteKeyStore implements KeyStore {
   private byHash;
   private byName;
+  private dataVersion;
+  /** Bumped by this connection's own key writes; data_version covers other connections. */
+  private localWrites = 0;
   constructor(private db: Database) {
+    this.dataVersion = db.query<{ data_version: number }, []>("PRAGMA data_version");
     this.byHash = db.query<Row, [string]>("SELECT * FROM keys WHERE key_hash = ?");
     this.byName = db.query<Row, [string]>("SELECT * FROM keys WHERE name = ?");
   }
@@ -34,6 +38,7 @@ export class SqliteKeyStore implements KeyStore {
   create(name: string, dailyQuota = DEFAULT_DAILY_QUOTA): IssuedKey {
     const key = newApiKey();
     const secret = newWebhookSecret();
+    this.localWrites++;
     const row = this.db
       .query<Row, [string, string, string, number, number]>(
         "INSERT INTO keys (name, key_hash, webhook_secret, daily_quota, created_at) VALUES (?, ?, ?, ?, ?) RETURNING *",
@@ -57,12 +62,14 @@ export class SqliteKeyStore implements KeyStore {
   }
 
   revoke(name: string): boolean {
+    this.localWrites++;
     const r = this.db.query("UPDATE keys SET revoked_at = ? WHERE name = ? AND revoked_at IS NULL").run(Date.now(), name);
     return r.changes > 0;
   }
 
   /** New key and secret under the same name, quota and usage; the old key stops at once. */
   rotate(name: string): IssuedKey | null {
+    this.localWrites++;
     const key = newApiKey();
     const secret = newWebhookSecret();
     const row = this.db
@@ -74,7 +81,12 @@ export class SqliteKeyStore implements KeyStore {
   }
 
   setQuota(name: string, dailyQuota: number): boolean {
+    this.localWrites++;
     return this.db.query("UPDATE keys SET daily_quota = ? WHERE name = ?").run(dailyQuota, name).changes > 0;
+  }
+
+  version(): number {
+    return this.dataVersion.get()!.data_version * 1_000_000 + this.localWrites;
   }
 
   count(): number {

@@ -24,8 +24,3 @@ export function hashKey(key: string): string {
   hasher.update(key);
   return hasher.digest("hex");
 }
-
-/** Cheap shape check before hashing: the bearer must look like one of our keys. */
-export function looksLikeKey(s: string): boolean {
-  return s.length === KEY_PREFIX.length + 32 && s.startsWith(KEY_PREFIX) && /^[0-9A-Za-z]{32}$/.test(s.slice(KEY_PREFIX.length));
-}

@@ -31,6 +31,8 @@ export interface KeyStore {
   rotate(name: string): IssuedKey | null;
   setQuota(name: string, dailyQuota: number): boolean;
   count(): number;
+  /** Changes whenever the key table may have changed (by this or another process). */
+  version(): number;
 }
 
 export interface ReserveResult {

@@ -1,0 +1,1 @@
+-- wrk script: nothing custom; present so the command line is the same for every target.
