@@ -18,5 +18,12 @@ if (mode === "bare") {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "zw-bench-http-"));
   const s = await startServer(loadConfig({ ZW_DATA_DIR: dir, ZW_PORT: "0", ZW_WORKERS: "0", ZW_ZONE_INDEX: path.join(dir, "none.idx") }), { log: () => {} });
   const k = (s.services.store as any).keys.create("bench", 1_000_000_000);
+  const bye = async () => {
+    await s.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+    process.exit(0);
+  };
+  process.on("SIGTERM", bye);
+  process.on("SIGINT", bye);
   console.log(JSON.stringify({ port: s.port, key: k.key }));
 }

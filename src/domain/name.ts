@@ -90,7 +90,14 @@ export function parseDomain(input: unknown, where: string, opts: { requireExtens
 /** Parse a whole list, naming the index of the first bad item. */
 export function parseDomainList(items: readonly unknown[], field: string, opts: { requireExtension?: boolean } = {}): ParsedName[] {
   const out = new Array<ParsedName>(items.length);
-  for (let i = 0; i < items.length; i++) out[i] = parseDomain(items[i], `${field}[${i}]`, opts);
+  const needExt = opts.requireExtension === true;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    const ascii = typeof item === "string" ? normaliseDomain(item) : null;
+    // The message (and its string building) only on failure: this loop runs a million times.
+    if (ascii === null || (needExt && !ascii.includes("."))) parseDomain(item, `${field}[${i}]`, opts);
+    out[i] = splitName(ascii!);
+  }
   return out;
 }
 
