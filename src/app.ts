@@ -48,9 +48,12 @@ export function queryOf(url: string): URLSearchParams {
   return q < 0 ? NO_QUERY : new URLSearchParams(url.slice(q + 1));
 }
 
-/** A route that does its own reading (job submit, results streaming, MCP). */
+/**
+ * A route that does its own reading (job submit, results streaming, MCP). It gets the
+ * served endpoints too, so that the tool server can wrap exactly what REST serves.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type RawRoute = (app: any, services: Services) => void;
+export type RawRoute = (app: any, services: Services, endpoints: readonly Endpoint[]) => void;
 
 export interface AppParts {
   endpoints: Endpoint[];
@@ -133,8 +136,8 @@ export function buildApp(services: Services, parts: AppParts) {
     else if (ep.op.method === "POST") app.post(ep.op.path, handler as any, hook);
     else app.delete(ep.op.path, handler as any, hook);
   }
-  for (const r of parts.raw ?? []) r(app, services);
-  for (const r of parts.pub ?? []) r(app, services);
+  for (const r of parts.raw ?? []) r(app, services, parts.endpoints);
+  for (const r of parts.pub ?? []) r(app, services, parts.endpoints);
   return app;
 }
 

@@ -14,11 +14,6 @@ const HELP = `usage: cli <command>
   keys revoke NAME
   keys rotate NAME [--json]
   keys quota NAME N
-  index build --out FILE INPUT...         zone files or domain lists, gzip or plain, - for stdin
-  index stats FILE [--json]
-  jobs submit FILE --type TYPE [--include-counts] [--wait] [--out FILE]
-  jobs status ID
-  jobs download ID [--out FILE]
 
 settings (environment):
 ${SETTINGS_DOC.map(([k, d, w]) => `  ${k.padEnd(26)} [${d}] ${w}`).join("\n")}
@@ -32,16 +27,6 @@ async function main(argv: string[]): Promise<number> {
         return await runServe(loadConfig());
       case "keys":
         return runKeysCommand(rest, loadConfig());
-      case "index": {
-        const m = await import("../index-builder/cli.ts").catch(() => null);
-        if (!m) return fail("the index builder is not available in this build");
-        return await m.runIndexCommand(rest);
-      }
-      case "jobs": {
-        const m = await import("./capabilities/jobs/client-cli.ts").catch(() => null);
-        if (!m) return fail("the jobs client is not available in this build");
-        return await m.runJobsCommand(rest);
-      }
       case undefined:
       case "help":
       case "--help":

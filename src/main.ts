@@ -5,7 +5,7 @@
 import { buildApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { publicRoutes } from "./http/public.ts";
-import { ENDPOINTS, RAW_OPENAPI, RAW_ROUTES } from "./routes.ts";
+import { CAPABILITIES, ENDPOINTS, RAW_OPENAPI, RAW_ROUTES } from "./routes.ts";
 import type { Services } from "./services.ts";
 import { openStore } from "./store/sqlite.ts";
 import { startCapabilities } from "./wiring.ts";
@@ -20,7 +20,7 @@ export interface RunningServer {
 export async function startServer(config: Config, opts: { log?: (e: unknown) => void } = {}): Promise<RunningServer> {
   const store = openStore(config.dataDir);
   const services: Services = { config, store };
-  const caps = await startCapabilities(services);
+  const caps = await startCapabilities(services, CAPABILITIES);
   const app = buildApp(services, {
     endpoints: ENDPOINTS,
     raw: RAW_ROUTES,

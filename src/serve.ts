@@ -3,7 +3,6 @@ import fs from "node:fs";
 import type { Config } from "./config.ts";
 import { startServer } from "./main.ts";
 import { openStore } from "./store/sqlite.ts";
-import { ensureSampleIndex } from "./sample-index.ts";
 
 function ensureDemoKey(config: Config): void {
   const store = openStore(config.dataDir);
@@ -30,7 +29,6 @@ function ensureDemoKey(config: Config): void {
 export async function runServe(config: Config): Promise<number> {
   fs.mkdirSync(config.dataDir, { recursive: true });
   ensureDemoKey(config);
-  await ensureSampleIndex(config);
   const server = await startServer(config);
   process.stdout.write(`zonewise listening on ${server.url} (data: ${config.dataDir})\n`);
   const stop = async (sig: string) => {

@@ -1,7 +1,9 @@
 /**
  * Capabilities that hold resources (zone index, worker pool, lookup clients, job runner)
- * start here, put their service on `services`, and stop in reverse order.
+ * start here in the order of src/routes.ts, put their service on `services`, and stop in
+ * reverse order.
  */
+import type { Capability } from "./capability.ts";
 import type { Services } from "./services.ts";
 
 export interface Capabilities {
@@ -9,10 +11,19 @@ export interface Capabilities {
   stop(): Promise<void>;
 }
 
-export async function startCapabilities(_services: Services): Promise<Capabilities> {
+export async function startCapabilities(services: Services, list: readonly Capability[]): Promise<Capabilities> {
   const stops: (() => Promise<void> | void)[] = [];
+  try {
+    for (const c of list) {
+      const stop = await c.start?.(services);
+      if (stop) stops.push(stop);
+    }
+  } catch (e) {
+    for (const s of stops.reverse()) await s();
+    throw e;
+  }
   return {
-    health: () => ({}),
+    health: () => Object.assign({}, ...list.map((c) => c.health?.(services) ?? {})),
     async stop() {
       for (const s of stops.reverse()) await s();
     },

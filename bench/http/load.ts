@@ -1,3 +1,4 @@
+export {};
 /**
  * A closed-loop HTTP load generator (used when wrk is not installed): C connections each
  * send the next request when the last answer arrives, for D seconds. Prints JSON figures.

@@ -1,0 +1,33 @@
+/**
+ * The worker pool's message protocol, shared by the main thread (pool.ts) and the worker
+ * entry (workers/worker.ts). A task is a pure function registered by name in a
+ * capability's tasks.ts; inputs and outputs are plain data (msgpackr-encodable: objects,
+ * arrays, strings, numbers, typed arrays).
+ */
+import type { Config } from "../config.ts";
+
+/** What a task function sees besides its input. */
+export interface WorkerContext {
+  /** The service's configuration (paths of the zone index, data dir, ...). */
+  config: Config;
+  /** True inside a worker thread, false when the pool runs tasks inline (ZW_WORKERS=0). */
+  inWorker: boolean;
+}
+
+export type TaskFn = (input: any, ctx: WorkerContext) => unknown | Promise<unknown>;
+/** Named tasks ("<capability>.<task>") of one capability. */
+export type TaskTable = Readonly<Record<string, TaskFn>>;
+/** Handlers for broadcasts (e.g. "zone.swap"), run in every worker and inline. */
+export type BroadcastTable = Readonly<Record<string, (data: any, ctx: WorkerContext) => void | Promise<void>>>;
+
+/** main -> worker */
+export type ToWorker =
+  | { kind: "init"; config: Config }
+  | { kind: "task"; id: number; task: string; input: Uint8Array }
+  | { kind: "broadcast"; id: number; topic: string; data: Uint8Array };
+
+/** worker -> main */
+export type FromWorker =
+  | { kind: "ready" }
+  | { kind: "done"; id: number; output: Uint8Array }
+  | { kind: "failed"; id: number; error: string; status?: number };
