@@ -7,7 +7,9 @@ import type { Config } from "./config.ts";
 import { publicRoutes } from "./http/public.ts";
 import { CAPABILITIES, ENDPOINTS, RAW_OPENAPI, RAW_ROUTES } from "./routes.ts";
 import type { Services } from "./services.ts";
+import { createPool } from "./pool/pool.ts";
 import { openStore } from "./store/sqlite.ts";
+import { BROADCASTS, TASKS } from "../workers/tasks.ts";
 import { startCapabilities } from "./wiring.ts";
 
 export interface RunningServer {
@@ -19,12 +21,17 @@ export interface RunningServer {
 
 export async function startServer(config: Config, opts: { log?: (e: unknown) => void } = {}): Promise<RunningServer> {
   const store = openStore(config.dataDir);
-  const services: Services = { config, store };
-  const caps = await startCapabilities(services, CAPABILITIES);
+  const pool = createPool({ size: config.workers, config, tasks: TASKS, broadcasts: BROADCASTS });
+  const services: Services = { config, store, pool };
+  const caps = await startCapabilities(services, CAPABILITIES).catch(async (e) => {
+    await pool.stop();
+    store.close();
+    throw e;
+  });
   const app = buildApp(services, {
     endpoints: ENDPOINTS,
     raw: RAW_ROUTES,
-    pub: [publicRoutes(ENDPOINTS, RAW_OPENAPI, caps.health)],
+    pub: [publicRoutes(ENDPOINTS, RAW_OPENAPI, () => ({ pool: pool.stats(), ...caps.health() }))],
     log: opts.log,
   });
   app.listen({
@@ -48,6 +55,7 @@ export async function startServer(config: Config, opts: { log?: (e: unknown) => 
       clearInterval(prune);
       await server.stop(true);
       await caps.stop();
+      await pool.stop();
       store.close();
     },
   };

@@ -4,11 +4,14 @@
  * capabilities that may be absent (no index file yet, pool disabled with ZW_WORKERS=0).
  */
 import type { Config } from "./config.ts";
+import type { Pool } from "./pool/pool.ts";
 import type { SqliteStore } from "./store/sqlite.ts";
 
 export interface Services {
   config: Config;
   store: SqliteStore;
+  /** Worker threads for CPU batches (inline when ZW_WORKERS=0). */
+  pool: Pool;
   /** Capability services register themselves here by name (see each capability's wiring). */
   [capability: string]: unknown;
 }

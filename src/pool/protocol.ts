@@ -5,6 +5,7 @@
  * arrays, strings, numbers, typed arrays).
  */
 import type { Config } from "../config.ts";
+import type { Envelope } from "./codec.ts";
 
 /** What a task function sees besides its input. */
 export interface WorkerContext {
@@ -23,11 +24,12 @@ export type BroadcastTable = Readonly<Record<string, (data: any, ctx: WorkerCont
 /** main -> worker */
 export type ToWorker =
   | { kind: "init"; config: Config }
-  | { kind: "task"; id: number; task: string; input: Uint8Array }
-  | { kind: "broadcast"; id: number; topic: string; data: Uint8Array };
+  | { kind: "task"; id: number; task: string; input: Envelope }
+  | { kind: "broadcast"; id: number; topic: string; data: Envelope };
 
 /** worker -> main */
 export type FromWorker =
   | { kind: "ready" }
-  | { kind: "done"; id: number; output: Uint8Array }
-  | { kind: "failed"; id: number; error: string; status?: number };
+  | { kind: "done"; id: number; output: Envelope }
+  /** The task threw: `status` is kept when it was an ApiError (a caller's mistake). */
+  | { kind: "failed"; id: number; error: string; status?: number; extra?: Record<string, unknown> };
