@@ -1,0 +1,165 @@
+/**
+ * The name's own worth as a registered .com, before its extension, classification and zone
+ * demand move it: the best of three readings of the first label, in millibits of USD.
+ *
+ * - pattern: short letter and digit strings (LLL, NNNN, CVCV...) start from their calibrated
+ *   market anchor (calibration.ts), nudged by letter and digit quality.
+ * - words: names made of dictionary words start from the frequency of their words (a common
+ *   single word is worth the most; every extra word, rare word and extra letter costs).
+ * - brandable: pronounceable coinages by length; unpronounceable strings near nothing.
+ *
+ * The highest reading wins ("blue" is a word before it is an LLLL; "qxz" is an LLL before it
+ * is a coinage). Every effect is an integer number of millibits computed with +, -, * and
+ * Math.round only, so the result is the same on every machine (see fixed.ts).
+ */
+import { PATTERN_ANCHORS, Z80, type PatternId } from "./calibration.ts";
+import { CVCV, CVCVC, isPattern, Kind, shapeOf, Speech, type Shape } from "./features.ts";
+import { bits, log2mb } from "./fixed.ts";
+import type { WordSignals } from "./signals.ts";
+
+export type CoreKind = "pattern" | "words" | "brandable" | "random";
+
+export interface Core {
+  kind: CoreKind;
+  /** log2 of the USD value as a .com, in millibits. */
+  mb: number;
+  /** Uncertainty of this reading (one standard deviation of log2 value), millibits. */
+  sigma: number;
+  /** What the reading rests on, for explanations ("pattern LLL", "one word, zipf 4.4"). */
+  detail: string;
+  shape: Shape;
+}
+
+const ANCHOR_MB = Object.fromEntries(
+  Object.values(PATTERN_ANCHORS).map((a) => [a.pattern, { mb: log2mb(a.medianUsd), sigma: Math.round(log2mb(a.medianUsd / a.floorUsd) / Z80) }]),
+) as Record<PatternId, { mb: number; sigma: number }>;
+
+const DIGIT_PATTERNS: readonly PatternId[] = ["N", "NN", "NNN", "NNNN", "NNNNN", "NNNNNN"];
+const LETTER_PATTERNS: readonly PatternId[] = ["L", "LL", "LLL", "LLLL"];
+
+export function patternOf(shape: Shape): PatternId | null {
+  if (shape.kind === Kind.Digits) return DIGIT_PATTERNS[shape.len - 1] ?? null;
+  if (shape.kind !== Kind.Letters) return null;
+  if (shape.len === 4 && isPattern(shape, CVCV, 4)) return "CVCV";
+  if (shape.len <= 4) return LETTER_PATTERNS[shape.len - 1] ?? null;
+  if (shape.len === 5) {
+    if (isPattern(shape, CVCVC, 5)) return "CVCVC";
+    if (shape.speech === Speech.Unpronounceable) return "LLLLL";
+  }
+  return null;
+}
+
+/** Letter and digit quality within a pattern: what makes one LLL or NNNN dearer than another. */
+function patternQuality(p: PatternId, s: Shape): number {
+  if (s.kind === Kind.Digits) {
+    let q = 0;
+    if (s.leadingZero && s.len > 1) q -= bits(0.6);
+    q += bits(0.25) * s.eights - bits(0.25) * s.fours;
+    if (s.repeated && s.len > 1) q += bits(1.5);
+    else if (s.sequence) q += bits(0.8);
+    else if (s.pairs) q += bits(0.5);
+    return q;
+  }
+  let q = -bits(0.35) * s.weakLetters;
+  if (s.premiumLetters) q += p === "LLLL" ? bits(0.5) : bits(0.2);
+  if (s.repeated && s.len > 1) q += bits(1.0);
+  return q;
+}
+
+/** Tokens the words reading uses: letters-only pieces and digit runs, split at hyphens. */
+interface WordStats {
+  known: number;
+  unknown: number;
+  unknownLetters: number;
+  digitTokens: number;
+  minZ: number;
+  sumZ: number;
+}
+
+/** A token counts as a word when the lexicon knows it; one- and two-letter tokens only when very common. */
+function wordStats(w: WordSignals): WordStats {
+  const st: WordStats = { known: 0, unknown: 0, unknownLetters: 0, digitTokens: 0, minZ: 99, sumZ: 0 };
+  for (let i = 0; i < w.words.length; i++) {
+    const t = w.words[i]!;
+    const z = w.zipf[i] ?? 0;
+    let digits = 0, hyph = 0;
+    for (let j = 0; j < t.length; j++) {
+      const c = t.charCodeAt(j);
+      if (c >= 48 && c <= 57) digits++;
+      else if (c === 45) hyph++;
+    }
+    const letters = t.length - digits - hyph;
+    if (letters === 0) { if (digits > 0) st.digitTokens++; continue; }
+    const isWord = z > 0 && digits === 0 && (letters >= 3 || z >= 5);
+    if (isWord) {
+      st.known++;
+      const zc = z > 7 ? 7 : z;
+      st.sumZ += zc;
+      if (zc < st.minZ) st.minZ = zc;
+    } else {
+      st.unknown++;
+      st.unknownLetters += letters;
+    }
+  }
+  return st;
+}
+
+const clamp = (x: number, lo: number, hi: number) => (x < lo ? lo : x > hi ? hi : x);
+
+/** The words reading, or null when the name holds no known word. */
+function wordsReading(s: Shape, w: WordStats): { mb: number; sigma: number; detail: string } | null {
+  if (w.known === 0) return null;
+  const lettersLen = s.letters;
+  let mb: number;
+  let detail: string;
+  if (w.known === 1 && w.unknown === 0) {
+    const z = clamp(w.minZ, 2, 6.5);
+    mb = Math.round(1000 * (4.64 + 2.55 * z));
+    if (lettersLen <= 4) mb += bits(0.3);
+    else if (lettersLen > 8) mb -= bits(0.3) * Math.min(8, lettersLen - 8);
+    detail = `one dictionary word (zipf ${z.toFixed(1)})`;
+  } else {
+    const minZ = clamp(w.minZ, 1.5, 6.5);
+    const avgZ = clamp(w.sumZ / w.known, 1.5, 6.5);
+    mb = Math.round(1000 * (8.23 + 1.0 * (minZ - 3) + 0.5 * (avgZ - 4)));
+    mb -= bits(1.5) * Math.max(0, w.known - 2);
+    mb -= bits(0.15) * Math.max(0, lettersLen - 10);
+    detail = `${w.known} dictionary words (rarest zipf ${minZ.toFixed(1)})`;
+    if (w.unknown > 0) {
+      mb -= bits(1.2) * w.unknown + bits(0.2) * w.unknownLetters;
+      detail += ` and ${w.unknown} unknown part${w.unknown > 1 ? "s" : ""}`;
+    }
+  }
+  if (w.digitTokens > 0) detail += " with digits";
+  const sigma = bits(1.3) + bits(0.2) * Math.min(3, w.known + w.unknown - 1);
+  return { mb, sigma, detail };
+}
+
+/** The brandable (coined) or random reading of a name that no pattern or word covers well. */
+function brandReading(s: Shape): { kind: CoreKind; mb: number; sigma: number; detail: string } {
+  const len = s.letters + s.digits;
+  if (s.speech !== Speech.Unpronounceable) {
+    let mb = log2mb(400) - bits(0.7) * Math.max(0, len - 5);
+    if (s.speech === Speech.Alternating) mb += bits(0.5);
+    return { kind: "brandable", mb, sigma: bits(1.6), detail: `pronounceable coinage of ${len} characters` };
+  }
+  const mb = log2mb(20) - bits(0.5) * clamp(len - 5, 0, 10);
+  return { kind: "random", mb, sigma: bits(1.0), detail: `unpronounceable string of ${len} characters` };
+}
+
+export function coreValue(name: string, words: WordSignals): Core {
+  const shape = shapeOf(name);
+  const p = patternOf(shape);
+  let best: Core | null = null;
+  if (p !== null) {
+    const a = ANCHOR_MB[p];
+    best = { kind: "pattern", mb: a.mb + patternQuality(p, shape), sigma: a.sigma, detail: `pattern ${p}.com (median $${PATTERN_ANCHORS[p].medianUsd})`, shape };
+  }
+  const wr = wordsReading(shape, wordStats(words));
+  if (wr !== null && (best === null || wr.mb > best.mb)) best = { kind: "words", ...wr, shape };
+  if (p === null) {
+    const br = brandReading(shape);
+    if (best === null || br.mb > best.mb) best = { ...br, shape };
+  }
+  return best;
+}

@@ -1,0 +1,111 @@
+/**
+ * The appraisal model: a pure function from AppraisalSignals to {value, low, high}.
+ *
+ * Shape: log2(value) = core reading of the name as a .com (core.ts) + hyphens and digits +
+ * classification + extension tier + zone demand, every term an integer number of millibits.
+ * The range is the 20th..80th percentile of a log-normal around the value, whose width
+ * comes from the reading (calibrated spreads for patterns) plus what the model could not
+ * see (no zone index, an extension it does not know).
+ *
+ * Guarantees: value, low and high are whole USD, 0 <= low <= value <= high; the output
+ * depends only on the signals and MODEL_VERSION, with no transcendental Math call (fixed.ts),
+ * so it is the same byte for byte on every machine. Explanations list every term with its
+ * factor and its USD effect, applied in order; the base plus the effects equal the value.
+ */
+import { Z80 } from "./calibration.ts";
+import { coreValue, type Core } from "./core.ts";
+import { extensionTier } from "./extensions.ts";
+import { Kind } from "./features.ts";
+import { bits, exp2mb, log2mb, roundUsd } from "./fixed.ts";
+import type { Appraisal, AppraisalSignals, ExplainEntry } from "./signals.ts";
+
+/** Model revision; final.version is this plus the lexicon's version. Bump on any change of output. */
+export const MODEL_VERSION = "zw-2026.11.1";
+
+/** Verticals where buyers pay a premium for exact-match names (lead value per visitor is high). */
+const PREMIUM_VERTICALS: ReadonlyMap<string, number> = new Map([
+  ["Finance", bits(0.5)], ["Insurance", bits(0.6)], ["Legal", bits(0.5)], ["Real Estate", bits(0.4)],
+  ["Health & Medical", bits(0.4)], ["Travel", bits(0.4)], ["Technology", bits(0.3)], ["Gambling", bits(0.4)],
+  ["Business Services", bits(0.2)], ["Automotive", bits(0.2)], ["Education", bits(0.2)], ["Shopping", bits(0.2)],
+]);
+
+interface Term { feature: string; mb: number; detail: string }
+
+/** Hyphens and digits mixed into letters: buyers discount both heavily. */
+function formTerms(core: Core, out: Term[]): void {
+  const s = core.shape;
+  if (s.hyphens > 0) out.push({ feature: "hyphens", mb: -bits(1.5) * Math.min(3, s.hyphens), detail: `${s.hyphens} hyphen${s.hyphens > 1 ? "s" : ""}` });
+  if (s.kind === Kind.Mixed && s.digits > 0 && s.letters > 0) out.push({ feature: "digits", mb: -bits(1.0), detail: "digits mixed with letters" });
+}
+
+function classTerms(sig: AppraisalSignals, core: Core, out: Term[]): void {
+  if (core.kind === "pattern") return; // numeric and acronym values come from the pattern anchors
+  const c = sig.classification;
+  const prem = PREMIUM_VERTICALS.get(c.vertical) ?? 0;
+  if (prem !== 0) out.push({ feature: "vertical", mb: prem, detail: `${c.vertical} names command a premium` });
+  if (c.type === "industry" || c.type === "geo") out.push({ feature: "type", mb: bits(0.3), detail: `${c.type} name (exact-match buyers)` });
+  else if (c.type === "personal") out.push({ feature: "type", mb: -bits(1.0), detail: "personal name (few buyers)" });
+}
+
+/**
+ * Zone demand: the number of extensions in which the name is registered is the market's own
+ * vote (a name taken in 100 extensions is one many people want). About 3 is typical for a
+ * registered name. A name registered nowhere is one nobody wanted: a coinage or random string
+ * then drops toward the registration fee.
+ */
+function zoneTerms(sig: AppraisalSignals, core: Core, out: Term[]): void {
+  const z = sig.zone;
+  if (z === null) return;
+  const c = z.exactCount;
+  const demand = Math.max(-bits(0.9), Math.min(bits(3.5), Math.round(0.45 * (log2mb(1 + c) - 2000))));
+  if (demand !== 0) out.push({ feature: "demand", mb: demand, detail: `registered in ${c} extension${c === 1 ? "" : "s"}` });
+  if (c === 0 && !z.indexed) {
+    const worded = core.kind === "words" || core.kind === "pattern";
+    out.push({ feature: "unregistered", mb: worded ? -bits(1.0) : -bits(2.5), detail: "registered in no extension" });
+  }
+}
+
+export function appraiseSignals(sig: AppraisalSignals, explain = false): Appraisal {
+  const core = coreValue(sig.name, sig.words);
+  const terms: Term[] = [];
+  formTerms(core, terms);
+  classTerms(sig, core, terms);
+  const tier = extensionTier(sig.ext, sig.zone === null ? null : sig.zone.extSize);
+  if (tier.mb !== 0) terms.push({ feature: "extension", mb: tier.mb, detail: `.${sig.ext}: ${tier.label}` });
+  zoneTerms(sig, core, terms);
+
+  let total = core.mb;
+  for (const t of terms) total += t.mb;
+  let sigma = core.sigma;
+  if (sig.zone === null) sigma += bits(0.2);
+  if (tier.tier >= 6) sigma += bits(0.3);
+  const spread = Math.round(sigma * Z80);
+
+  const value = roundUsd(exp2mb(total));
+  const low = Math.min(value, roundUsd(exp2mb(total - spread)));
+  const high = Math.max(value, roundUsd(exp2mb(total + spread)));
+  return { value, low, high, explain: explain ? explainSteps(core, terms, value) : null };
+}
+
+/** Base, then each term's factor and USD effect in order, then the rounding to 3 significant digits. */
+function explainSteps(core: Core, terms: readonly Term[], value: number): ExplainEntry[] {
+  let mb = core.mb;
+  let prev = Math.round(exp2mb(mb));
+  const out: ExplainEntry[] = [{ feature: "base", factor: 1, effect: prev, detail: `${core.kind}: ${core.detail}` }];
+  for (const t of terms) {
+    mb += t.mb;
+    const now = Math.round(exp2mb(mb));
+    out.push({ feature: t.feature, factor: roundFactor(exp2mb(t.mb)), effect: now - prev, detail: t.detail });
+    prev = now;
+  }
+  if (value !== prev) out.push({ feature: "rounding", factor: 1, effect: value - prev, detail: "value rounded to 3 significant digits" });
+  return out;
+}
+
+/** A factor to 3 significant digits, computed without toPrecision's engine-specific paths. */
+function roundFactor(f: number): number {
+  let scale = 1;
+  if (!(f > 0)) return 0;
+  while (f * scale < 100) scale *= 10;
+  return Math.round(f * scale) / scale;
+}

@@ -1,0 +1,62 @@
+/**
+ * Everything the appraisal model looks at, as one plain object. The model (model.ts) is a pure
+ * function of this object; gather.ts builds it from a parsed name, the lexicon (splitter, word
+ * frequencies, classifier) and the zone index. Keeping this boundary narrow lets the model be
+ * tested and calibrated without a lexicon or an index, and keeps it free of I/O.
+ */
+
+/** The splitter's words and, per word, its frequency on the Zipf scale. */
+export interface WordSignals {
+  /** Words of the first label, in order ("best", "pizza"); digits and hyphens may be their own tokens. */
+  words: readonly string[];
+  /**
+   * Zipf frequency of each word (log10 of occurrences per billion words: about 7 for "the",
+   * 5 for "music", 3 for "mortgage"; 0 = not a known word). Same length as `words`.
+   */
+  zipf: readonly number[];
+}
+
+/** What the classifier said (only what the model reads). */
+export interface ClassSignals {
+  vertical: string;
+  subcategory: string;
+  /** industry, brandable, geo, personal, generic, numeric, acronym (decisions §4). */
+  type: string;
+}
+
+/** Zone-index facts; null when no index is loaded. */
+export interface ZoneSignals {
+  /** The exact domain is registered (in the index). */
+  indexed: boolean;
+  /** Number of extensions in which the first label is registered. */
+  exactCount: number;
+  /** Domains registered in this extension (0 = the extension is not in the index). */
+  extSize: number;
+}
+
+export interface AppraisalSignals {
+  /** First label, lower-case ASCII ("bestpizza"). */
+  name: string;
+  /** Everything after the first label ("com", "co.uk"). */
+  ext: string;
+  words: WordSignals;
+  classification: ClassSignals;
+  zone: ZoneSignals | null;
+}
+
+export interface ExplainEntry {
+  /** Short stable identifier of the feature ("pattern", "extension", "demand", ...). */
+  feature: string;
+  /** Multiplicative effect on the value, as a factor (2 = doubled it, 0.5 = halved it). */
+  factor: number;
+  /** USD this step added (negative: removed), applied in list order; base + effects = value. */
+  effect: number;
+  detail: string;
+}
+
+export interface Appraisal {
+  value: number;
+  low: number;
+  high: number;
+  explain: ExplainEntry[] | null;
+}
