@@ -1,4 +1,20 @@
+/**
+ * The tool server: POST /mcp (MCP Streamable HTTP, stateless) with one tool per served
+ * REST twin. See docs/mcp.md.
+ */
 import { defineCapability } from "../../capability.ts";
+import { mcpRoute, MCP_PATH } from "./route.ts";
 
-/** Serves nothing until its endpoints are built (the shared suites skip what is not served). */
-export const mcp = defineCapability({ name: "mcp" });
+export const mcp = defineCapability({
+  name: "mcp",
+  raw: [mcpRoute()],
+  openapi: [
+    {
+      method: "POST",
+      path: MCP_PATH,
+      summary: "Tool server (MCP, Streamable HTTP, stateless)",
+      description:
+        "JSON-RPC 2.0 over Streamable HTTP for MCP clients (send Accept: application/json, text/event-stream). Same key, quota, costs and validation messages as the REST twins; tools/list shows the tools and what each costs. GET and DELETE answer 405.",
+    },
+  ],
+});

@@ -1,0 +1,75 @@
+/**
+ * The /mcp route. Authentication already ran in the app's onRequest (401 before any byte
+ * of JSON-RPC is read). POST bodies go through the same strict reader as REST (size cap,
+ * gzip cap, a deadline for trickling bodies), so no hostile body can hang the server or
+ * grow past the cap. GET (the standalone SSE stream) and DELETE (session end) have no
+ * meaning without sessions: 405, as the protocol allows for a stateless server.
+ */
+import { authOf, type RawRoute } from "../../app.ts";
+import { decodeText, readBody } from "../../http/body.ts";
+import type { Endpoint } from "../../http/endpoint.ts";
+import { ApiError } from "../../http/errors.ts";
+import type { OperationId } from "../../operations.ts";
+import type { Services } from "../../services.ts";
+import { exchange, type McpDeps } from "./server.ts";
+import { buildTools, type ToolSource } from "./tools.ts";
+
+export const MCP_PATH = "/mcp";
+
+/** A JSON-RPC error outside any request (id null), the shape the SDK's transport uses. */
+export function rpcError(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }), {
+    status,
+    headers: { "content-type": "application/json", ...headers },
+  });
+}
+
+const notAllowed = () => rpcError(405, "Method not allowed: this stateless server takes JSON-RPC over POST only", { Allow: "POST" });
+
+/** The parsed JSON-RPC payload, or null when it does not parse (the transport then says so). */
+function parse(bytes: Uint8Array): { parsed: unknown } | null {
+  try {
+    return { parsed: JSON.parse(decodeText(bytes)) };
+  } catch {
+    return null;
+  }
+}
+
+async function post(request: Request, deps: McpDeps): Promise<Response> {
+  let authed;
+  let bytes: Uint8Array;
+  try {
+    authed = authOf(request);
+    bytes = await readBody(request);
+  } catch (e) {
+    if (e instanceof ApiError) return rpcError(e.status, e.message, e.headers);
+    deps.log(e);
+    return rpcError(500, "internal error");
+  }
+  const body = parse(bytes);
+  // An unparsable body is handed over as bytes, so the transport's checks keep their order.
+  const req = body ? request : new Request(request.url, { method: "POST", headers: request.headers, body: bytes });
+  try {
+    return await exchange(req, body, authed, deps);
+  } catch (e) {
+    deps.log(e);
+    return rpcError(500, "internal error");
+  }
+}
+
+/** The route, given the served endpoints and the job tools the jobs capability provides. */
+export function mcpRoute(extra: (services: Services) => Partial<Record<OperationId, ToolSource>> = () => ({})): RawRoute {
+  return (app, services: Services, endpoints: readonly Endpoint[]) => {
+    const tools = buildTools(endpoints, extra(services));
+    const deps: McpDeps = {
+      tools,
+      list: [...tools.values()].map((t) => t.definition),
+      services,
+      log: (e) => console.error(e),
+    };
+    app.post(MCP_PATH, ({ request }: { request: Request }) => post(request, deps), { parse: "none" });
+    app.get(MCP_PATH, notAllowed);
+    app.delete(MCP_PATH, notAllowed);
+    for (const m of ["PUT", "PATCH", "OPTIONS"]) app.route(m, MCP_PATH, notAllowed);
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * The tool server at the protocol level, against the real server: authentication before
+ * any JSON-RPC is read, statelessness, the listing, and every kind of bad input getting the
+ * protocol's proper error (never a 5xx, never a hang) with nothing charged.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { OPERATION_LIST, RATE_LIMITS } from "../../src/operations.ts";
+import { ENDPOINTS } from "../../src/routes.ts";
+import { startFixtureServer, type Fixture } from "../support/fixture.ts";
+import { rawRequest } from "../support/raw-http.ts";
+import { call, MCP_HEADERS, mcpClient, rpc } from "./client.ts";
+
+let t: Fixture;
+beforeAll(async () => {
+  t = await startFixtureServer();
+});
+afterAll(() => t.stopAll());
+
+const used = async (key: string) => ((await (await t.fetch("/v1/usage", { key })).json()) as { credits_used: number }).credits_used;
+
+describe("authentication", () => {
+  test("401 without a key, before the body is read", async () => {
+    const r = await rpc(t, "{{{ not json", MCP_HEADERS, null);
+    expect(r.status).toBe(401);
+    expect((await r.json()).error).toBeString();
+    // Headers promise 1 MB, two bytes arrive, then nothing: the answer must not wait.
+    const a = await rawRequest(t.server.port, "POST /mcp HTTP/1.1\nHost: x\nContent-Type: application/json\nAccept: application/json, text/event-stream\nContent-Length: 1048576", '{"', { timeoutMs: 3000 });
+    expect(a.status).toBe(401);
+  });
+
+  test("a revoked or unknown key is 401 too", async () => {
+    const r = await rpc(t, call(1, "zone_count", { term: "shop" }), MCP_HEADERS, "zw_live_" + "x".repeat(32));
+    expect(r.status).toBe(401);
+  });
+});
+
+describe("transport", () => {
+  test("GET, DELETE and other methods are 405 with a JSON-RPC error", async () => {
+    for (const method of ["GET", "DELETE", "PUT", "PATCH"]) {
+      const r = await t.fetch("/mcp", { method, headers: { accept: "application/json, text/event-stream" } });
+      expect(r.status).toBe(405);
+      expect(r.headers.get("allow")).toBe("POST");
+      expect((await r.json()).error.code).toBe(-32000);
+    }
+  });
+
+  test("stateless: a tools/list with no initialize and no session id is answered, and no session is issued", async () => {
+    const r = await rpc(t, { jsonrpc: "2.0", id: 7, method: "tools/list" });
+    expect(r.status).toBe(200);
+    expect(r.headers.get("mcp-session-id")).toBeNull();
+    const body = await r.json();
+    expect(body.id).toBe(7);
+    expect(body.result.tools).toBeArray();
+  });
+
+  test("the SDK client initializes and learns the server's name and instructions", async () => {
+    const c = await mcpClient(t, t.key);
+    expect(c.getServerVersion()?.name).toBe("zonewise");
+    expect(c.getInstructions()).toContain("quota");
+    await c.close();
+  });
+
+  test("no CORS headers", async () => {
+    const r = await rpc(t, { jsonrpc: "2.0", id: 1, method: "tools/list" }, { ...MCP_HEADERS, origin: "https://evil.example" });
+    for (const h of r.headers.keys()) expect(h.startsWith("access-control-")).toBe(false);
+  });
+});
+
+describe("bad input gets the protocol's error, never a 5xx, and costs nothing", () => {
+  const cases: [string, () => Promise<Response>, number, number | null, RegExp][] = [
+    ["missing Accept", () => rpc(t, { jsonrpc: "2.0", id: 1, method: "tools/list" }, { "content-type": "application/json" }), 406, -32000, /Not Acceptable/],
+    ["Accept without event-stream", () => rpc(t, { jsonrpc: "2.0", id: 1, method: "tools/list" }, { "content-type": "application/json", accept: "application/json" }), 406, -32000, /Not Acceptable/],
+    ["wrong Content-Type", () => rpc(t, { jsonrpc: "2.0", id: 1, method: "tools/list" }, { ...MCP_HEADERS, "content-type": "text/plain" }), 415, -32000, /Content-Type/],
+    ["malformed JSON", () => rpc(t, '{"jsonrpc":"2.0","id":1,"method":'), 400, -32700, /Parse error/],
+    ["not UTF-8", () => t.fetch("/mcp", { method: "POST", headers: MCP_HEADERS, body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]) }), 400, -32700, /Parse error/],
+    ["JSON that is not JSON-RPC", () => rpc(t, { hello: "world" }), 400, -32700, /Invalid JSON-RPC/],
+    ["an empty body", () => rpc(t, ""), 400, -32700, /Parse error/],
+    ["nested too deeply", () => rpc(t, "[".repeat(100_000) + "]".repeat(100_000)), 400, -32700, /Parse error/],
+    ["a body over 32 MB (declared)", () => rawRequest(t.server.port, `POST /mcp HTTP/1.1\nHost: x\nAuthorization: Bearer ${t.key}\nContent-Type: application/json\nAccept: application/json, text/event-stream\nContent-Length: ${40 * 1024 * 1024}`, "{", { timeoutMs: 3000 }).then((a) => new Response(a.body, { status: a.status })), 413, -32000, /exceeds/],
+    ["an unknown method", () => rpc(t, { jsonrpc: "2.0", id: 3, method: "tools/destroy" }), 200, -32601, /not found/i],
+    ["an unknown tool", () => rpc(t, call(4, "delete_everything", {})), 200, -32602, /Unknown tool: delete_everything/],
+    ["tools/call without a name", () => rpc(t, { jsonrpc: "2.0", id: 5, method: "tools/call", params: { arguments: {} } }), 200, -32602, /Invalid/i],
+    ["arguments that are not an object", () => rpc(t, call(6, "zone_count", ["shop"])), 200, -32602, /Invalid/i],
+  ];
+  for (const [what, send, status, code, message] of cases) {
+    test(what, async () => {
+      const key = t.newKey(`proto-${what}`).key;
+      const r = await send();
+      expect(r.status).toBe(status);
+      const body = await r.json();
+      if (code !== null) expect(body.error.code).toBe(code);
+      expect(body.error.message).toMatch(message);
+      expect(await used(key)).toBe(0);
+    });
+  }
+
+  test("a batch of requests is answered request by request", async () => {
+    const r = await rpc(t, [
+      { jsonrpc: "2.0", id: 1, method: "tools/list" },
+      { jsonrpc: "2.0", id: 2, method: "nope" },
+    ]);
+    expect(r.status).toBe(200);
+    const body = (await r.json()) as { id: number; error?: { code: number } }[];
+    expect(body.map((b) => b.id).sort()).toEqual([1, 2]);
+    expect(body.find((b) => b.id === 2)!.error!.code).toBe(-32601);
+  });
+
+  test("a notification alone is accepted with 202 and no body", async () => {
+    const r = await rpc(t, { jsonrpc: "2.0", method: "notifications/initialized" });
+    expect(r.status).toBe(202);
+  });
+});
+
+describe("tools/list", () => {
+  const served = new Set(ENDPOINTS.map((e) => e.op.id));
+  const withTool = OPERATION_LIST.filter((o) => o.mcp !== null);
+
+  test("lists exactly the tools whose REST twin is served (none faked), with schemas and descriptions", async () => {
+    const c = await mcpClient(t, t.key);
+    const { tools } = await c.listTools();
+    await c.close();
+    const expected = withTool.filter((o) => served.has(o.id) || (o.id.startsWith("job") && t.server.services.jobs)).map((o) => o.mcp!.name);
+    expect(tools.map((x) => x.name).sort()).toEqual(expected.sort());
+    for (const tool of tools) {
+      const op = withTool.find((o) => o.mcp!.name === tool.name)!;
+      expect(tool.inputSchema.type).toBe("object");
+      expect(tool.description!.length).toBeGreaterThan(80);
+      if (op.bucket) expect(tool.description).toContain(`${RATE_LIMITS[op.bucket]} calls per minute`);
+      if (op.mcp!.listLimit !== null && op.listField) expect(tool.description).toContain(`At most ${op.mcp!.listLimit} `);
+      expect(JSON.stringify(tool.inputSchema)).not.toContain("errorMessage");
+    }
+  });
+});
