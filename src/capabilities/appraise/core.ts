@@ -161,5 +161,5 @@ export function coreValue(name: string, words: WordSignals): Core {
     const br = brandReading(shape);
     if (best === null || br.mb > best.mb) best = { ...br, shape };
   }
-  return best;
+  return best ?? { ...brandReading(shape), shape };
 }

@@ -17,7 +17,7 @@ function every(chars: string, n: number): string[] {
   return out;
 }
 
-function sig(name: string, opts: Partial<AppraisalSignals> & { zipf?: number[]; words?: string[] } = {}): AppraisalSignals {
+function sig(name: string, opts: Partial<Omit<AppraisalSignals, "words">> & { zipf?: number[]; words?: string[] } = {}): AppraisalSignals {
   const words = opts.words ?? [name];
   return {
     name,

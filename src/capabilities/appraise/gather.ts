@@ -1,0 +1,46 @@
+/**
+ * From a parsed name to the model's signals (signals.ts): the splitter's words and their
+ * frequencies, the classifier's vertical and type, and the zone index's facts. The lexicon
+ * and the index are reached through two narrow interfaces, so the same code runs on the HTTP
+ * thread, in a worker (which maps its own copy of the index) and in tests.
+ */
+import type { ClassSignals, AppraisalSignals, ZoneSignals } from "./signals.ts";
+
+/** What appraisal needs of the classification capability's lexicon (see lexicon-view.ts). */
+export interface LexiconView {
+  /** Lexicon version, part of final.version. */
+  readonly version: string;
+  /** Words of a first label, in order; lower-casing and joining them gives the label back. */
+  split(name: string): readonly string[];
+  /** Zipf frequency of a word (about 7 for "the", 3 for "mortgage"); 0 for an unknown word. */
+  zipf(word: string): number;
+  classify(name: string, words: readonly string[]): ClassSignals;
+}
+
+/** What appraisal needs of a zone index (src/zone-index/index.ts's ZoneIndex has all three). */
+export interface ZoneView {
+  has(domain: string): boolean;
+  extensionsRegistered(name: string): number;
+  extensionSize(ext: string): number;
+}
+
+export interface Gathered {
+  signals: AppraisalSignals;
+  /** The split as the API shows it ("best pizza"). */
+  split: string;
+}
+
+export function gather(p: { ascii: string; name: string; ext: string }, lex: LexiconView, zone: ZoneView | null): Gathered {
+  const words = lex.split(p.name);
+  const zipf = new Array<number>(words.length);
+  for (let i = 0; i < words.length; i++) zipf[i] = lex.zipf(words[i]!);
+  const classification = lex.classify(p.name, words);
+  let z: ZoneSignals | null = null;
+  if (zone !== null) {
+    z = { indexed: zone.has(p.ascii), exactCount: zone.extensionsRegistered(p.name), extSize: zone.extensionSize(p.ext) };
+  }
+  return {
+    signals: { name: p.name, ext: p.ext, words: { words, zipf }, classification, zone: z },
+    split: words.join(" "),
+  };
+}
