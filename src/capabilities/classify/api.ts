@@ -1,0 +1,81 @@
+/**
+ * The classify capability's stable API for other capabilities (appraise, jobs): pure,
+ * synchronous, deterministic functions over the shipped lexicon and taxonomy. Each thread
+ * (main or worker) loads the lexicon once, on first use (about 0.2 s, about 40 MB).
+ * Inputs are NAMES (the first label, "bestpizza"), not whole domains; use
+ * parseDomain(...).name to get one. See docs/classify.md.
+ */
+import { classify, type Classification, type DomainType } from "./classifier.ts";
+import { W_BRAND, W_COMMON, W_FIRST, W_PLACE, W_SURNAME, W_WORD } from "./classifier-words.ts";
+import { getLexicon } from "./lexicon.ts";
+import { splitName, type Split } from "./splitter.ts";
+import { TAXONOMY_VERSION } from "./taxonomy.ts";
+
+export { splitName, type Split, type DomainType, type Classification };
+
+/** What the lexicon knows about one word. */
+export interface WordFacts {
+  /** -ln p(word) in the frequency corpora (lower = more common; "the" is about 2.9, "pizza" 10.7); null when no corpus counts it. */
+  cost: number | null;
+  dictionary: boolean;
+  /** An everyday word (dictionary word with cost <= 11.5). */
+  common: boolean;
+  firstName: boolean;
+  surname: boolean;
+  place: boolean;
+  brand: boolean;
+}
+
+/** Facts about one lower-case word, or null when the lexicon does not know it. */
+export function wordFacts(word: string): WordFacts | null {
+  const lex = getLexicon();
+  const i = lex.indexOf(word);
+  if (i < 0) return null;
+  const f = lex.flags(i);
+  const cost = lex.freqCost(i);
+  return {
+    cost: cost === Infinity ? null : cost,
+    dictionary: (f & W_WORD) !== 0,
+    common: (f & W_COMMON) !== 0,
+    firstName: (f & W_FIRST) !== 0,
+    surname: (f & W_SURNAME) !== 0,
+    place: (f & W_PLACE) !== 0,
+    brand: (f & W_BRAND) !== 0,
+  };
+}
+
+/** -ln p(word) (lower = more frequent), or null when no frequency corpus has the word. */
+export function wordFrequency(word: string): number | null {
+  return wordFacts(word)?.cost ?? null;
+}
+
+export interface NameClassification extends Classification {
+  /** The words of the name joined by spaces (the spec's `split`). */
+  split: string;
+  words: string[];
+  /** Confidence of the split (not of the classification). */
+  splitConfidence: Split["confidence"];
+}
+
+/** Split and classify one name ("denverdentist" -> Health & Medical / Dental Care, type geo). */
+export function classifyName(name: string): NameClassification {
+  const s = splitName(name);
+  const c = classify(name.toLowerCase(), s.words);
+  return { ...c, split: s.words.join(" "), words: s.words, splitConfidence: s.confidence };
+}
+
+/** The spec's Classification object inside appraisals: split, vertical, subcategory, domain_type. */
+export function classificationObject(name: string): { split: string; vertical: string; subcategory: string; domain_type: DomainType } {
+  const c = classifyName(name);
+  return { split: c.split, vertical: c.vertical, subcategory: c.subcategory, domain_type: c.type };
+}
+
+/** Version of everything that moves results: the lexicon file and the taxonomy + keyword tables. */
+export function classifyVersion(): string {
+  return `${getLexicon().version}+${TAXONOMY_VERSION}`;
+}
+
+/** The lexicon file's own version ("lex-2026.11.1"). */
+export function lexiconVersion(): string {
+  return getLexicon().version;
+}

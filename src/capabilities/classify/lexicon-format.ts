@@ -1,0 +1,100 @@
+/**
+ * The lexicon file format, written by scripts/lexicon/build.ts and read by lexicon.ts: the one
+ * place that knows the byte layout. The file is gzip (one member) of:
+ *
+ *   offset  size  field
+ *   0       4     magic "ZWLX"
+ *   4       4     u32 format version (FORMAT_VERSION)
+ *   8       4     u32 n = number of words
+ *   12      4     u32 h = header JSON length in bytes
+ *   16      4     u32 w = words blob length in bytes
+ *   20      4     u32 p = phrases blob length in bytes
+ *   24      h     header JSON (UTF-8): { version, built_from, counts }
+ *   ..      w     words, sorted by code unit, joined by "\n" (ASCII a-z0-9 only)
+ *   ..      2n    u16 freq[n]: frequency cost of each word in 1/1024 nats (NO_FREQ: not in a corpus)
+ *   ..      n     u8 flags[n]: W_* bits (classifier-words.ts)
+ *   ..      p     phrases: "w1 w2" pairs of adjacent words of known phrases, sorted, joined by "\n"
+ *
+ * All integers little-endian. Padding: none (the u16 array is read with a DataView-free copy,
+ * so alignment does not matter). The build sorts everything, so the same packages give the
+ * same bytes.
+ */
+import { gunzipSync, gzipSync } from "node:zlib";
+
+export const MAGIC = "ZWLX";
+export const FORMAT_VERSION = 1;
+/** freq value of a word no frequency corpus knows. */
+export const NO_FREQ = 0xffff;
+/** Costs are stored as round(cost * FREQ_SCALE). */
+export const FREQ_SCALE = 1024;
+
+export interface LexiconHeader {
+  version: string;
+  built_from: Record<string, string>;
+  counts: Record<string, number>;
+}
+
+export interface LexiconData {
+  header: LexiconHeader;
+  words: string[];
+  freq: Uint16Array;
+  flags: Uint8Array;
+  phrases: string[];
+}
+
+const te = new TextEncoder();
+const td = new TextDecoder();
+
+export function encodeLexicon(d: LexiconData): Uint8Array {
+  const n = d.words.length;
+  if (d.freq.length !== n || d.flags.length !== n) throw new Error("lexicon: array lengths differ");
+  const header = te.encode(JSON.stringify(d.header));
+  const words = te.encode(d.words.join("\n"));
+  const phrases = te.encode(d.phrases.join("\n"));
+  const out = new Uint8Array(24 + header.length + words.length + 3 * n + phrases.length);
+  const view = new DataView(out.buffer);
+  out.set(te.encode(MAGIC), 0);
+  view.setUint32(4, FORMAT_VERSION, true);
+  view.setUint32(8, n, true);
+  view.setUint32(12, header.length, true);
+  view.setUint32(16, words.length, true);
+  view.setUint32(20, phrases.length, true);
+  let at = 24;
+  out.set(header, at); at += header.length;
+  out.set(words, at); at += words.length;
+  for (let i = 0; i < n; i++, at += 2) view.setUint16(at, d.freq[i]!, true);
+  out.set(d.flags, at); at += n;
+  out.set(phrases, at);
+  return gzipSync(out, { level: 9 });
+}
+
+/** A decoded file: the words stay one "\n"-joined byte blob (lexicon.ts indexes it in place). */
+export interface DecodedLexicon {
+  header: LexiconHeader;
+  size: number;
+  wordBlob: Uint8Array;
+  freq: Uint16Array;
+  flags: Uint8Array;
+  phrases: string[];
+}
+
+export function decodeLexicon(file: Uint8Array): DecodedLexicon {
+  const raw = new Uint8Array(gunzipSync(file));
+  const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
+  if (raw.length < 24 || td.decode(raw.subarray(0, 4)) !== MAGIC) throw new Error("lexicon: not a Zonewise lexicon file (bad magic)");
+  const version = view.getUint32(4, true);
+  if (version !== FORMAT_VERSION) throw new Error(`lexicon: format ${version}, this build reads ${FORMAT_VERSION}; rebuild it with scripts/lexicon/build.ts`);
+  const n = view.getUint32(8, true), h = view.getUint32(12, true), w = view.getUint32(16, true), p = view.getUint32(20, true);
+  if (raw.length !== 24 + h + w + 3 * n + p) throw new Error("lexicon: truncated or corrupt file (section lengths do not add up)");
+  let at = 24;
+  const header = JSON.parse(td.decode(raw.subarray(at, at + h))) as LexiconHeader; at += h;
+  const wordBlob = raw.subarray(at, at + w); at += w;
+  let lines = n === 0 ? 0 : 1;
+  for (let i = 0; i < wordBlob.length; i++) if (wordBlob[i] === 10) lines++;
+  if (lines !== n) throw new Error(`lexicon: ${lines} words in the blob, header says ${n}`);
+  const freq = new Uint16Array(n);
+  for (let i = 0; i < n; i++, at += 2) freq[i] = view.getUint16(at, true);
+  const flags = raw.slice(at, at + n); at += n;
+  const phrases = p === 0 ? [] : td.decode(raw.subarray(at, at + p)).split("\n");
+  return { header, size: n, wordBlob, freq, flags, phrases };
+}

@@ -1,0 +1,56 @@
+/**
+ * The splitter's penalties, in nats (the unit of the lexicon's frequency costs). They were
+ * tuned by coordinate descent on the training half of the hand-split domain data
+ * (bench/segmentation/tune.ts, train.txt only; eval.txt is never used for tuning), so they
+ * encode general preferences, not any file's words: how much a word boundary costs, what a
+ * name, place or brand is worth when no frequency corpus knows it, and how an unknown run is
+ * priced so that it stays whole.
+ */
+export interface SplitterParams {
+  /** Added to every token: the price of a word boundary (higher = fewer, longer words). */
+  perWord: number;
+  /** Extra for a one-letter word other than "a" and "i". */
+  singleLetter: number;
+  /** Extra for a two-letter word. */
+  twoLetters: number;
+  /** Weight of the corpus frequency cost. */
+  freqWeight: number;
+  /** Dictionary word no corpus counts. */
+  dictionary: number;
+  /** First name / surname / place / brand that no corpus counts. */
+  firstName: number;
+  surname: number;
+  place: number;
+  brand: number;
+  /** Subtracted per character (up to 10) from the costs of corpus-less words above. */
+  lengthBonus: number;
+  /** A run of letters no list knows: base + perChar * length (one run is cheaper than two). */
+  unknownBase: number;
+  unknownPerChar: number;
+  /** Bonus for two adjacent words that form a known phrase ("real estate"). */
+  phraseBonus: number;
+  /** A known word plus "s" that is not itself a word ("joes"): the word's cost plus this. */
+  plural: number;
+  /** Margins (second-best minus best, nats) for HIGH and MEDIUM confidence. */
+  high: number;
+  medium: number;
+}
+
+export const DEFAULT_PARAMS: Readonly<SplitterParams> = Object.freeze({
+  perWord: 0.56,
+  singleLetter: 3,
+  twoLetters: 1,
+  freqWeight: 1,
+  dictionary: 20,
+  firstName: 15.75,
+  surname: 18.75,
+  place: 17.5,
+  brand: 13,
+  lengthBonus: 0.2,
+  unknownBase: 6,
+  unknownPerChar: 3.2,
+  phraseBonus: 3.75,
+  plural: 3.5,
+  high: 4,
+  medium: 1.5,
+});
