@@ -33,6 +33,7 @@ export const Schemas = {
         }),
         tlds: Type.Optional(
           Type.Array(Type.String({ description: "An extension without the leading dot, e.g. com or co.uk" }), {
+            minItems: 1,
             maxItems: REQUEST_LIMITS.maxTlds,
             description: `Restrict the counts to these extensions (at most ${REQUEST_LIMITS.maxTlds}); omit for all`,
           }),

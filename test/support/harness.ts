@@ -9,6 +9,7 @@ import path from "node:path";
 import { loadConfig } from "../../src/config.ts";
 import { startServer, type RunningServer } from "../../src/main.ts";
 import type { SqliteStore } from "../../src/store/sqlite.ts";
+import { placeFixtureIndex } from "../zone/fixture-index.ts";
 
 export interface TestServer {
   url: string;
@@ -30,6 +31,8 @@ export function tempDir(prefix = "zw-test-"): string {
 
 export async function startTestServer(env: Record<string, string> = {}, opts: { quota?: number } = {}): Promise<TestServer> {
   const dataDir = env.ZW_DATA_DIR ?? tempDir();
+  // A real zone index (built once per machine from ../shared/data) unless the test names its own.
+  if (env.ZW_ZONE_INDEX === undefined && !fs.existsSync(path.join(dataDir, "zone.idx"))) await placeFixtureIndex(path.join(dataDir, "zone.idx"));
   const config = loadConfig({
     ZW_HOST: "127.0.0.1",
     ZW_PORT: "0",

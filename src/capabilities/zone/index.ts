@@ -1,4 +1,43 @@
+/**
+ * The zone capability: the index holder (watching ZW_ZONE_INDEX for a file renamed over
+ * it), services.zone, the three endpoints, and the "zone.swap" broadcast that moves the
+ * worker threads to each newly verified file. A missing or bad file leaves the endpoints
+ * answering 502 until a good one arrives; it never stops the server.
+ */
 import { defineCapability } from "../../capability.ts";
+import { ZoneIndexHolder } from "../../zone-index/swap.ts";
+import { zoneCount, zoneLookup, zoneStats } from "./routes.ts";
+import { ZoneService, zoneServiceOf, type PoolLike } from "./service.ts";
+import { installHolder, type SwapNotice } from "./thread-index.ts";
 
-/** Serves nothing until its endpoints are built (the shared suites skip what is not served). */
-export const zone = defineCapability({ name: "zone" });
+export const zone = defineCapability({
+  name: "zone",
+  endpoints: [zoneCount, zoneLookup, zoneStats],
+  start(services) {
+    const pool = (services.pool as PoolLike | undefined) ?? null;
+    const path = services.config.zoneIndex;
+    const holder = new ZoneIndexHolder({
+      path,
+      onEvent: (e) => {
+        if (e.type === "refused") {
+          process.stderr.write(`zone index: refused ${e.error}\n`);
+          return;
+        }
+        process.stderr.write(`zone index: serving ${e.path} (built ${e.builtAt})\n`);
+        const notice: SwapNotice = { path: e.path, identity: e.identity };
+        pool?.broadcast("zone.swap", notice).catch((err) => process.stderr.write(`zone index: swap broadcast failed: ${String(err)}\n`));
+      },
+    });
+    const uninstall = installHolder(holder);
+    services.zone = new ZoneService(holder, pool);
+    return () => {
+      uninstall();
+      holder.close();
+    };
+  },
+  /** Public (no key): whether an index is loaded and its size, never a path or an error text. */
+  health(services) {
+    const index = zoneServiceOf(services)?.current() ?? null;
+    return { zone_index: index === null ? { loaded: false } : { loaded: true, built_at: index.builtAt, total_domains: index.totalDomains } };
+  },
+});

@@ -1,0 +1,247 @@
+/**
+ * The index build pipeline: inputs -> (zone parser | list reader) -> normalise -> external
+ * sort with de-duplication -> arrays (names, postings) -> reversed order, trigram index,
+ * precomputed answers -> one checksummed file written atomically (write.ts).
+ * Input problems never abort the build: they are skipped and counted in the report.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { readLineBatches, type LineStats } from "./input.ts";
+import { normaliseDomain } from "./normalise.ts";
+import { ZoneParser, type SkipReason } from "./zonefile.ts";
+import { ExternalSorter } from "./sorter.ts";
+import { Collector } from "./collect.ts";
+import { reverseOrder } from "./reverse-sort.ts";
+import { buildTrigrams } from "./trigrams.ts";
+import { precompute } from "./precompute.ts";
+import { writeIndexFile } from "./write.ts";
+import type { IndexArrays } from "../src/zone-index/arrays.ts";
+
+export type BuildPhase = "read" | "merge" | "reverse" | "trigrams" | "precompute" | "write" | "done";
+
+export interface BuildProgress {
+  phase: BuildPhase;
+  input: string | null;
+  inputsDone: number;
+  inputsTotal: number;
+  lines: number;
+  domainsSeen: number;
+  elapsedMs: number;
+  rssBytes: number;
+}
+
+export interface InputReport {
+  input: string;
+  format: "zone" | "list" | "empty";
+  compressed: boolean;
+  lines: number;
+  domains: number; // valid domains read (before de-duplication)
+  invalidNames: number;
+  tooLongLines: number;
+  skipped: Partial<Record<SkipReason, number>>;
+  origin: string | null;
+}
+
+export interface BuildReport {
+  out: string;
+  inputs: InputReport[];
+  domainsSeen: number;
+  invalidNames: number;
+  duplicates: number;
+  totalDomains: number;
+  totalNames: number;
+  totalTlds: number;
+  precomputedTerms: number;
+  fileBytes: number;
+  bytesPerDomain: number;
+  seconds: number;
+  domainsPerSecond: number;
+  peakRssBytes: number;
+  sortRuns: number;
+  phaseSeconds: Partial<Record<BuildPhase, number>>;
+  builtAt: string;
+}
+
+export interface BuildOptions {
+  inputs: string[];
+  out: string;
+  builtAt?: Date;
+  tmpDir?: string;
+  onProgress?: (p: BuildProgress) => void;
+  /** keys per in-memory sort run (tests use small values to exercise the merge) */
+  chunkKeys?: number;
+}
+
+/** Peak resident set size of this process (VmHWM), or the current RSS where unavailable. */
+export function peakRss(): number {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync("/proc/self/status", "utf8"));
+    if (m) return Number(m[1]) * 1024;
+  } catch {
+    // not Linux
+  }
+  return process.memoryUsage.rss();
+}
+
+function isZoneLine(line: string): boolean {
+  return line.startsWith("$") || /\S\s+\S/.test(line.trim());
+}
+
+export async function buildIndex(opts: BuildOptions): Promise<BuildReport> {
+  const t0 = performance.now();
+  const builtAt = opts.builtAt ?? new Date();
+  const phaseSeconds: Partial<Record<BuildPhase, number>> = {};
+  let phaseStart = t0;
+  const endPhase = (p: BuildPhase) => {
+    const now = performance.now();
+    phaseSeconds[p] = (now - phaseStart) / 1000;
+    phaseStart = now;
+  };
+  const tmpRoot = opts.tmpDir ?? path.dirname(path.resolve(opts.out));
+  const sorter = new ExternalSorter(tmpRoot, opts.chunkKeys);
+  const exts = new Set<string>();
+  const reports: InputReport[] = [];
+  let domainsSeen = 0;
+  let lines = 0;
+  let lastTick = 0;
+  const progress = (phase: BuildPhase, input: string | null, force = false) => {
+    if (!opts.onProgress) return;
+    const now = performance.now();
+    if (!force && now - lastTick < 500) return;
+    lastTick = now;
+    opts.onProgress({
+      phase, input, inputsDone: reports.length, inputsTotal: opts.inputs.length, lines, domainsSeen,
+      elapsedMs: now - t0, rssBytes: process.memoryUsage.rss(),
+    });
+  };
+  const add = (d: string) => {
+    const dot = d.indexOf(".");
+    const ext = d.slice(dot + 1);
+    exts.add(ext);
+    sorter.add(d.slice(0, dot) + " " + ext);
+    domainsSeen++;
+  };
+
+  try {
+    for (const input of opts.inputs) {
+      const stats: LineStats = { lines: 0, tooLong: 0, compressed: false };
+      const rep: InputReport = {
+        input, format: "empty", compressed: false, lines: 0, domains: 0, invalidNames: 0, tooLongLines: 0, skipped: {}, origin: null,
+      };
+      let zone: ZoneParser | null = null;
+      const before = domainsSeen;
+      const emitZone = (owner: string) => {
+        const d = normaliseDomain(owner);
+        if (d === null) rep.invalidNames++;
+        else add(d);
+      };
+      for await (const batch of readLineBatches(input, stats)) {
+        for (const line of batch) {
+          if (rep.format === "empty") {
+            const t = line.trim();
+            if (t === "" || t.startsWith(";") || t.startsWith("#")) continue;
+            rep.format = isZoneLine(line) ? "zone" : "list";
+            if (rep.format === "zone") zone = new ZoneParser();
+          }
+          if (zone !== null) zone.line(line, emitZone);
+          else {
+            const t = line.trim();
+            if (t === "" || t.startsWith("#") || t.startsWith(";")) continue;
+            const d = normaliseDomain(t);
+            if (d === null) rep.invalidNames++;
+            else add(d);
+          }
+        }
+        lines += batch.length;
+        progress("read", input);
+      }
+      if (zone !== null) {
+        zone.finish();
+        for (const [k, v] of Object.entries(zone.skipped)) if (v > 0) rep.skipped[k as SkipReason] = v;
+        rep.origin = zone.origin;
+      }
+      rep.compressed = stats.compressed;
+      rep.lines = stats.lines;
+      rep.tooLongLines = stats.tooLong;
+      rep.domains = domainsSeen - before;
+      reports.push(rep);
+      progress("read", input, true);
+    }
+    endPhase("read");
+
+    const extNames = [...exts].sort();
+    const extId = new Map<string, number>();
+    extNames.forEach((e, i) => extId.set(e, i));
+    const collector = new Collector(extId);
+    progress("merge", null, true);
+    const sortRuns = sorter.runCount;
+    sorter.drain(collector.add);
+    const c = collector.finish();
+    endPhase("merge");
+
+    progress("reverse", null, true);
+    const rperm = reverseOrder(c.names, c.nameOff);
+    endPhase("reverse");
+    progress("trigrams", null, true);
+    const tri = buildTrigrams(c.names, c.nameOff);
+    endPhase("trigrams");
+
+    const extIdBytes = extNames.length <= 65536 ? 2 : 4;
+    const post = extIdBytes === 2 ? Uint16Array.from(c.post) : c.post;
+    const arrays: IndexArrays = {
+      extNames, extCount: c.extCount, names: c.names, nameOff: c.nameOff, postStart: c.postStart, post, rperm,
+      triOff: tri.offsets, triCount: tri.counts, triData: tri.data, preEntries: new Uint8Array(0), preRecords: new Uint32Array(0),
+    };
+    progress("precompute", null, true);
+    const pre = precompute(arrays);
+    endPhase("precompute");
+
+    progress("write", null, true);
+    const extBlob = new TextEncoder().encode(extNames.join(""));
+    const extOff = new Uint32Array(extNames.length + 1);
+    extNames.forEach((e, i) => (extOff[i + 1] = extOff[i] + e.length));
+    const fileBytes = writeIndexFile(
+      opts.out,
+      { builtAtMs: builtAt.getTime(), totalDomains: c.totalDomains, totalNames: c.totalNames, totalTlds: extNames.length, extIdBytes },
+      [
+        { tag: "EXTB", elemBytes: 1, data: extBlob },
+        { tag: "EXTO", elemBytes: 4, data: extOff },
+        { tag: "EXTC", elemBytes: 4, data: c.extCount },
+        { tag: "NAMB", elemBytes: 1, data: c.names },
+        { tag: "NAMO", elemBytes: 4, data: c.nameOff },
+        { tag: "POSO", elemBytes: 4, data: c.postStart },
+        { tag: "POST", elemBytes: extIdBytes, data: post },
+        { tag: "RPRM", elemBytes: 4, data: rperm },
+        { tag: "TRIO", elemBytes: 4, data: tri.offsets },
+        { tag: "TRIC", elemBytes: 4, data: tri.counts },
+        { tag: "TRIP", elemBytes: 1, data: tri.data },
+        { tag: "PREE", elemBytes: 1, data: pre.entries },
+        { tag: "PREB", elemBytes: 4, data: pre.records },
+      ],
+    );
+    endPhase("write");
+    const seconds = (performance.now() - t0) / 1000;
+    progress("done", null, true);
+    return {
+      out: opts.out,
+      inputs: reports,
+      domainsSeen,
+      invalidNames: reports.reduce((s, r) => s + r.invalidNames, 0),
+      duplicates: domainsSeen - c.totalDomains,
+      totalDomains: c.totalDomains,
+      totalNames: c.totalNames,
+      totalTlds: extNames.length,
+      precomputedTerms: pre.count,
+      fileBytes,
+      bytesPerDomain: c.totalDomains > 0 ? fileBytes / c.totalDomains : 0,
+      seconds,
+      domainsPerSecond: domainsSeen / seconds,
+      peakRssBytes: peakRss(),
+      sortRuns,
+      phaseSeconds,
+      builtAt: builtAt.toISOString(),
+    };
+  } finally {
+    sorter.cleanup();
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Builds the trigram index over DISTINCT names (TRIO/TRIC/TRIP): for each of the 37^3
+ * trigrams, the ascending ids of names containing it, delta-encoded as LEB128 varints (the
+ * first value is the id itself). Two passes over the names: the first sizes every list
+ * exactly, the second writes it, so memory is the output plus three small per-trigram arrays.
+ */
+import { SYMBOL, TRIGRAMS, ALPHABET } from "../src/zone-index/format.ts";
+
+export interface Trigrams {
+  offsets: Uint32Array; // T+1
+  counts: Uint32Array; // T
+  data: Uint8Array;
+}
+
+function varintLen(v: number): number {
+  return v < 0x80 ? 1 : v < 0x4000 ? 2 : v < 0x200000 ? 3 : v < 0x10000000 ? 4 : 5;
+}
+
+export function buildTrigrams(names: Uint8Array, off: Uint32Array): Trigrams {
+  const n = off.length - 1;
+  const last = new Uint32Array(TRIGRAMS); // id+1 of the last name added to each list, 0 = none
+  const counts = new Uint32Array(TRIGRAMS);
+  const sizes = new Float64Array(TRIGRAMS);
+  const A2 = ALPHABET * ALPHABET;
+  for (let id = 0; id < n; id++) {
+    const s = off[id];
+    const e = off[id + 1];
+    for (let p = s; p + 3 <= e; p++) {
+      const k = SYMBOL[names[p]] * A2 + SYMBOL[names[p + 1]] * ALPHABET + SYMBOL[names[p + 2]];
+      const l = last[k];
+      if (l === id + 1) continue;
+      counts[k]++;
+      sizes[k] += varintLen(l === 0 ? id : id - (l - 1));
+      last[k] = id + 1;
+    }
+  }
+  const offsets = new Uint32Array(TRIGRAMS + 1);
+  let total = 0;
+  for (let k = 0; k < TRIGRAMS; k++) {
+    offsets[k] = total;
+    total += sizes[k];
+  }
+  if (total > 2 ** 32 - 1) throw new Error("trigram postings exceed 4 GiB: see FORMAT.md, limits");
+  offsets[TRIGRAMS] = total;
+  const data = new Uint8Array(total);
+  const w = offsets.slice(0, TRIGRAMS);
+  last.fill(0);
+  for (let id = 0; id < n; id++) {
+    const s = off[id];
+    const e = off[id + 1];
+    for (let p = s; p + 3 <= e; p++) {
+      const k = SYMBOL[names[p]] * A2 + SYMBOL[names[p + 1]] * ALPHABET + SYMBOL[names[p + 2]];
+      const l = last[k];
+      if (l === id + 1) continue;
+      let v = l === 0 ? id : id - (l - 1);
+      let q = w[k];
+      while (v >= 0x80) {
+        data[q++] = (v & 0x7f) | 0x80;
+        v >>>= 7;
+      }
+      data[q++] = v;
+      w[k] = q;
+      last[k] = id + 1;
+    }
+  }
+  return { offsets, counts, data };
+}

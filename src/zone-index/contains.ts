@@ -1,0 +1,157 @@
+/**
+ * Names containing a term, from the trigram index (TRIO/TRIC/TRIP).
+ * - length >= 3: decode the rarest trigram's list, intersect with the next rarest while
+ *   they are not much longer than the survivors, then verify survivors against the name
+ *   bytes (skipped for a 3-letter term, whose list is already exact).
+ * - length 1 (outside the API's range): a scan of every name.
+ * - length 2: the union of the 74 lists "t?" and "?t" (a bitmap over name ids) plus the
+ *   name equal to t; used only when no precomputed answer applies.
+ * Ids are visited in ascending order. Scratch buffers live in the Scratch object and are
+ * reused across queries (one Scratch per engine, engines are single-threaded).
+ */
+import type { IndexArrays } from "./arrays.ts";
+import { ALPHABET, SYMBOL } from "./format.ts";
+import { findName, nameContains } from "./names.ts";
+
+/** Once the next list is this many times longer than the survivors, verify instead. */
+const INTERSECT_RATIO = 24;
+
+export class Scratch {
+  cand = new Uint32Array(1024);
+  bitmap: Uint32Array | null = null;
+  ensure(n: number): Uint32Array {
+    if (this.cand.length < n) this.cand = new Uint32Array(Math.max(n, this.cand.length * 2));
+    return this.cand;
+  }
+}
+
+export function trigramKey(t: string, i: number): number {
+  const a = SYMBOL[t.charCodeAt(i)];
+  const b = SYMBOL[t.charCodeAt(i + 1)];
+  const c = SYMBOL[t.charCodeAt(i + 2)];
+  return a < 0 || b < 0 || c < 0 ? -1 : (a * ALPHABET + b) * ALPHABET + c;
+}
+
+function decodeInto(a: IndexArrays, k: number, out: Uint32Array): number {
+  const d = a.triData;
+  let p = a.triOff[k];
+  const end = a.triOff[k + 1];
+  let prev = 0;
+  let n = 0;
+  let first = true;
+  while (p < end) {
+    let v = 0;
+    let shift = 0;
+    let b: number;
+    do {
+      b = d[p++];
+      v += (b & 0x7f) * 2 ** shift;
+      shift += 7;
+    } while (b & 0x80);
+    prev = first ? v : prev + v;
+    first = false;
+    out[n++] = prev;
+  }
+  return n;
+}
+
+/** Keeps in cand[0..n) only ids present in list k; returns the new length. */
+function intersect(a: IndexArrays, k: number, cand: Uint32Array, n: number): number {
+  const d = a.triData;
+  let p = a.triOff[k];
+  const end = a.triOff[k + 1];
+  let prev = 0;
+  let first = true;
+  let i = 0;
+  let w = 0;
+  while (p < end && i < n) {
+    let v = 0;
+    let shift = 0;
+    let b: number;
+    do {
+      b = d[p++];
+      v += (b & 0x7f) * 2 ** shift;
+      shift += 7;
+    } while (b & 0x80);
+    prev = first ? v : prev + v;
+    first = false;
+    while (i < n && cand[i] < prev) i++;
+    if (i < n && cand[i] === prev) cand[w++] = cand[i++];
+  }
+  return w;
+}
+
+/** Calls visit(id) for each name containing t, ascending. t: a-z 0-9 "-", length >= 2. */
+export function forEachContaining(a: IndexArrays, s: Scratch, t: string, visit: (id: number) => void): void {
+  if (t.length === 2) return unionOfPairs(a, s, t, visit);
+  if (t.length < 2) {
+    // outside the API's 2..63 range: a plain scan, correct but O(names)
+    for (let id = 0, n = a.nameOff.length - 1; id < n; id++) if (nameContains(a, id, t)) visit(id);
+    return;
+  }
+  const keys: number[] = [];
+  for (let i = 0; i + 3 <= t.length; i++) {
+    const k = trigramKey(t, i);
+    if (k < 0 || a.triCount[k] === 0) return;
+    if (!keys.includes(k)) keys.push(k);
+  }
+  keys.sort((x, y) => a.triCount[x] - a.triCount[y]);
+  const cand = s.ensure(a.triCount[keys[0]]);
+  let n = decodeInto(a, keys[0], cand);
+  const exact = t.length === 3;
+  for (let j = 1; j < keys.length; j++) {
+    if (a.triCount[keys[j]] > INTERSECT_RATIO * n) break;
+    n = intersect(a, keys[j], cand, n);
+  }
+  if (exact) {
+    for (let i = 0; i < n; i++) visit(cand[i]);
+  } else {
+    for (let i = 0; i < n; i++) if (nameContains(a, cand[i], t)) visit(cand[i]);
+  }
+}
+
+function unionOfPairs(a: IndexArrays, s: Scratch, t: string, visit: (id: number) => void): void {
+  const n = a.nameOff.length - 1;
+  const words = (n >>> 5) + 1;
+  if (s.bitmap === null || s.bitmap.length < words) s.bitmap = new Uint32Array(words);
+  const bm = s.bitmap;
+  bm.fill(0, 0, words);
+  const x = SYMBOL[t.charCodeAt(0)];
+  const y = SYMBOL[t.charCodeAt(1)];
+  if (x < 0 || y < 0) return;
+  const d = a.triData;
+  const mark = (k: number) => {
+    let p = a.triOff[k];
+    const end = a.triOff[k + 1];
+    let prev = 0;
+    let first = true;
+    while (p < end) {
+      let v = 0;
+      let shift = 0;
+      let b: number;
+      do {
+        b = d[p++];
+        v += (b & 0x7f) * 2 ** shift;
+        shift += 7;
+      } while (b & 0x80);
+      prev = first ? v : prev + v;
+      first = false;
+      bm[prev >>> 5] |= 1 << (prev & 31);
+    }
+  };
+  for (let z = 0; z < ALPHABET; z++) {
+    mark((x * ALPHABET + y) * ALPHABET + z);
+    mark((z * ALPHABET + x) * ALPHABET + y);
+  }
+  const eq = findName(a, t);
+  if (eq >= 0) bm[eq >>> 5] |= 1 << (eq & 31);
+  for (let w = 0; w < words; w++) {
+    let bits = bm[w];
+    while (bits !== 0) {
+      const low = bits & -bits;
+      const id = (w << 5) + 31 - Math.clz32(low);
+      bits ^= low;
+      visit(id);
+    }
+  }
+}

@@ -1,0 +1,245 @@
+/**
+ * The counting engine over IndexArrays (decisions §3). Guarantees: every figure is exact;
+ * answers come from one of two paths that agree by construction (the builder fills the
+ * precomputed table by running the live path):
+ * - precomputed (PREE/PREB): terms that match very many names (all 2-letter terms, frequent
+ *   3-letter ones) carry total, distinct names, tld_match and the sorted breakdown. A filter
+ *   of one extension is answered from it too (for one extension, domains = distinct names).
+ * - live: the matching names come from a prefix range (starts), a reversed range (ends) or
+ *   the trigram index (contains); their postings fill a reused histogram.
+ * Per query, allocation is the result object only; the histogram, touched list and
+ * candidate buffers are reused, so one engine must serve one thread at a time.
+ */
+import type { IndexArrays } from "./arrays.ts";
+import { forEachContaining, Scratch } from "./contains.ts";
+import { findName, prefixRange, suffixRange } from "./names.ts";
+import { POSITIONS, PRE_ENTRY_BYTES, PRE_TERM_MAX, type Position } from "./format.ts";
+
+export interface Tally {
+  total: number; // matching domains
+  names: number; // distinct matching names
+  exact: number; // domains whose name equals the term
+  tldMatch: number;
+  breakdown: { tld: string; count: number }[];
+}
+
+interface PreEntry {
+  domains: number;
+  names: number;
+  tldMatch: number;
+  first: number;
+  count: number;
+}
+
+export class Engine {
+  private hist: Uint32Array;
+  private touched: Uint32Array;
+  private nTouched = 0;
+  private scratch = new Scratch();
+  private pre = new Map<string, PreEntry>();
+  private readonly extId = new Map<string, number>();
+  private sortKeys: Float64Array;
+
+  constructor(readonly a: IndexArrays) {
+    const e = a.extNames.length;
+    this.hist = new Uint32Array(e);
+    this.touched = new Uint32Array(e);
+    this.sortKeys = new Float64Array(e);
+    a.extNames.forEach((x, i) => this.extId.set(x, i));
+    const dv = new DataView(a.preEntries.buffer, a.preEntries.byteOffset, a.preEntries.byteLength);
+    for (let o = 0; o + PRE_ENTRY_BYTES <= a.preEntries.byteLength; o += PRE_ENTRY_BYTES) {
+      const pos = POSITIONS[dv.getUint8(o)];
+      const len = Math.min(dv.getUint8(o + 1), PRE_TERM_MAX);
+      let term = "";
+      for (let i = 0; i < len; i++) term += String.fromCharCode(dv.getUint8(o + 4 + i));
+      this.pre.set(pos + ":" + term, {
+        domains: dv.getUint32(o + 16, true),
+        names: dv.getUint32(o + 20, true),
+        tldMatch: dv.getUint32(o + 24, true),
+        first: dv.getUint32(o + 28, true),
+        count: dv.getUint32(o + 32, true),
+      });
+    }
+  }
+
+  get totalDomains(): number {
+    return this.a.post.length;
+  }
+  get totalNames(): number {
+    return this.a.nameOff.length - 1;
+  }
+  extIdOf(ext: string): number {
+    const id = this.extId.get(ext);
+    return id === undefined ? -1 : id;
+  }
+  hasPrecomputed(pos: Position, term: string): boolean {
+    return this.pre.has(pos + ":" + term);
+  }
+
+  /** Calls visit(id) for every name matching (term, pos), ascending ids except for "ends". */
+  forEachMatch(term: string, pos: Position, visit: (id: number) => void): void {
+    const a = this.a;
+    if (pos === "starts") {
+      const [lo, hi] = prefixRange(a, term);
+      for (let i = lo; i < hi; i++) visit(i);
+    } else if (pos === "ends") {
+      const [lo, hi] = suffixRange(a, term);
+      const rp = a.rperm;
+      for (let r = lo; r < hi; r++) visit(rp[r]);
+    } else {
+      forEachContaining(a, this.scratch, term, visit);
+    }
+  }
+
+  /** Full count with breakdown. allowed: ext ids (null = every extension). */
+  count(term: string, pos: Position, allowed: readonly number[] | null): Tally {
+    const a = this.a;
+    const eq = findName(a, term);
+    const pe = this.pre.get(pos + ":" + term);
+    if (pe !== undefined && (allowed === null || allowed.length <= 1)) return this.fromPre(term, pe, allowed, eq);
+    const hist = this.hist;
+    const touched = this.touched;
+    const post = a.post;
+    const ps = a.postStart;
+    let total = 0;
+    let names = 0;
+    let nt = 0;
+    if (allowed === null) {
+      this.forEachMatch(term, pos, (id) => {
+        const s = ps[id];
+        const e = ps[id + 1];
+        total += e - s;
+        names++;
+        for (let p = s; p < e; p++) {
+          const x = post[p];
+          if (hist[x]++ === 0) touched[nt++] = x;
+        }
+      });
+    } else {
+      const flag = this.flags(allowed);
+      this.forEachMatch(term, pos, (id) => {
+        const s = ps[id];
+        const e = ps[id + 1];
+        let m = 0;
+        for (let p = s; p < e; p++) {
+          const x = post[p];
+          if (flag[x] === 0) continue;
+          m++;
+          if (hist[x]++ === 0) touched[nt++] = x;
+        }
+        if (m > 0) {
+          total += m;
+          names++;
+        }
+      });
+      this.clearFlags(allowed);
+    }
+    this.nTouched = nt;
+    const breakdown = this.drainHistogram(term);
+    return { total, names, exact: this.exactCount(eq, allowed), tldMatch: this.lastTldMatch, breakdown };
+  }
+
+  private lastTldMatch = 0;
+  private flagBuf: Uint8Array | null = null;
+
+  private flags(allowed: readonly number[]): Uint8Array {
+    if (this.flagBuf === null) this.flagBuf = new Uint8Array(this.a.extNames.length);
+    for (const x of allowed) this.flagBuf[x] = 1;
+    return this.flagBuf;
+  }
+  private clearFlags(allowed: readonly number[]): void {
+    for (const x of allowed) (this.flagBuf as Uint8Array)[x] = 0;
+  }
+
+  /** Sorts touched extensions (count desc, tld asc = id asc), builds the list, zeroes hist. */
+  private drainHistogram(term: string): { tld: string; count: number }[] {
+    const n = this.nTouched;
+    const keys = this.sortKeys.subarray(0, n);
+    const SH = 4194304; // 2^22 > extension ids; counts < 2^31, so keys stay below 2^53
+    for (let i = 0; i < n; i++) {
+      const x = this.touched[i];
+      keys[i] = this.hist[x] * SH + (SH - 1 - x);
+    }
+    keys.sort();
+    const out: { tld: string; count: number }[] = new Array(n);
+    let tm = 0;
+    for (let i = 0; i < n; i++) {
+      const k = keys[n - 1 - i];
+      const x = SH - 1 - (k % SH);
+      const tld = this.a.extNames[x];
+      const count = this.hist[x];
+      this.hist[x] = 0;
+      if (tld.includes(term)) tm += count;
+      out[i] = { tld, count };
+    }
+    this.lastTldMatch = tm;
+    this.nTouched = 0;
+    return out;
+  }
+
+  private exactCount(eq: number, allowed: readonly number[] | null): number {
+    if (eq < 0) return 0;
+    const s = this.a.postStart[eq];
+    const e = this.a.postStart[eq + 1];
+    if (allowed === null) return e - s;
+    let m = 0;
+    for (let p = s; p < e; p++) if (allowed.includes(this.a.post[p])) m++;
+    return m;
+  }
+
+  private fromPre(term: string, pe: PreEntry, allowed: readonly number[] | null, eq: number): Tally {
+    const rec = this.a.preRecords;
+    const ext = this.a.extNames;
+    if (allowed === null) {
+      const breakdown: { tld: string; count: number }[] = new Array(pe.count);
+      for (let i = 0; i < pe.count; i++) {
+        const r = (pe.first + i) * 2;
+        breakdown[i] = { tld: ext[rec[r]], count: rec[r + 1] };
+      }
+      return { total: pe.domains, names: pe.names, exact: this.exactCount(eq, null), tldMatch: pe.tldMatch, breakdown };
+    }
+    const want = allowed.length === 1 ? allowed[0] : -1;
+    for (let i = 0; i < pe.count; i++) {
+      const r = (pe.first + i) * 2;
+      if (rec[r] !== want) continue;
+      const c = rec[r + 1];
+      return { total: c, names: c, exact: this.exactCount(eq, allowed), tldMatch: ext[want].includes(term) ? c : 0, breakdown: [{ tld: ext[want], count: c }] };
+    }
+    return { total: 0, names: 0, exact: 0, tldMatch: 0, breakdown: [] };
+  }
+
+  /** Domains and distinct names matching, no breakdown (zone/lookup include_counts). */
+  totals(term: string, pos: Position): { domains: number; names: number } {
+    const pe = this.pre.get(pos + ":" + term);
+    if (pe !== undefined) return { domains: pe.domains, names: pe.names };
+    const ps = this.a.postStart;
+    if (pos === "starts") {
+      const [lo, hi] = prefixRange(this.a, term);
+      return { domains: ps[hi] - ps[lo], names: hi - lo };
+    }
+    let domains = 0;
+    let names = 0;
+    this.forEachMatch(term, pos, (id) => {
+      domains += ps[id + 1] - ps[id];
+      names++;
+    });
+    return { domains, names };
+  }
+
+  /** Domains registered under this exact name (all extensions). */
+  extensionsOf(name: string): number {
+    const id = findName(this.a, name);
+    return id < 0 ? 0 : this.a.postStart[id + 1] - this.a.postStart[id];
+  }
+
+  /** Membership of (name, ext). */
+  has(name: string, ext: string): boolean {
+    const x = this.extId.get(ext);
+    if (x === undefined) return false;
+    const id = findName(this.a, name);
+    if (id < 0) return false;
+    const post = this.a.post;
+    for (let p = this.a.postStart[id], e = this.a.postStart[id + 1]; p < e; p++) if (post[p] === x) return true;
+    return false;
+  }
+}

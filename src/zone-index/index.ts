@@ -1,0 +1,187 @@
+/**
+ * ZoneIndex: the public reader API over one mapped index file (decisions §3).
+ * Validation happens in open (open.ts); counting in engine.ts. An instance is not
+ * thread-safe (it reuses scratch buffers): each worker opens its own, the OS shares pages.
+ */
+import { readHeader, mapArrays, verifySections, ZoneIndexError, type Header } from "./open.ts";
+import { Engine } from "./engine.ts";
+import type { Position } from "./format.ts";
+
+export { ZoneIndexError } from "./open.ts";
+export type { Position } from "./format.ts";
+
+export interface ZoneCount {
+  term: string;
+  position: Position;
+  total_matches: number;
+  exact_domain_count: number;
+  keyword_count: number;
+  tld_match_count: number;
+  tld_breakdown: { tld: string; count: number }[];
+  total_domains_in_db: number;
+}
+
+export interface NameCounts {
+  extensions_registered: number;
+  containing_domains: number;
+  containing_names: number;
+  starting_domains: number;
+  ending_domains: number;
+}
+
+export interface ZoneStats {
+  built_at: string;
+  total_domains: number;
+  total_slds: number;
+  total_tlds: number;
+  top_tlds: { tld: string; count: number }[];
+}
+
+/**
+ * lookupBatch result: a Uint32Array of names.length rows, LOOKUP_STRIDE_* u32 per row.
+ *   [0] flags: bit 0 registered, bit 1 registered is null (no extension given),
+ *              bit 2 unsupported (name shorter than 2: counts are null)
+ *   [1] extensions_registered
+ *   with counts: [2] containing_domains [3] containing_names [4] starting_domains [5] ending_domains
+ */
+export const LOOKUP_STRIDE_PLAIN = 2;
+export const LOOKUP_STRIDE_COUNTS = 6;
+export const LOOKUP_REGISTERED = 1;
+export const LOOKUP_NO_EXTENSION = 2;
+export const LOOKUP_UNSUPPORTED = 4;
+export const TOP_TLDS = 20;
+
+const TERM_RE = /^[a-z0-9-]+$/;
+
+export class ZoneIndex {
+  readonly builtAt: string;
+  readonly totalDomains: number;
+  readonly totalNames: number;
+  readonly totalTlds: number;
+  private engine: Engine | null;
+
+  private constructor(readonly path: string, private readonly header: Header, engine: Engine) {
+    this.engine = engine;
+    this.builtAt = new Date(header.builtAtMs).toISOString();
+    this.totalDomains = header.totalDomains;
+    this.totalNames = header.totalNames;
+    this.totalTlds = header.totalTlds;
+  }
+
+  /** Maps and validates the file; throws ZoneIndexError for a missing, truncated, corrupt or foreign file. */
+  static open(path: string): ZoneIndex {
+    const header = readHeader(path);
+    const { arrays } = mapArrays(path, header);
+    return new ZoneIndex(path, header, new Engine(arrays));
+  }
+
+  /** crc32 of every section (O(file size)); null when sound, else a message. */
+  verify(): string | null {
+    return verifySections(this.path, this.header);
+  }
+
+  private get e(): Engine {
+    if (this.engine === null) throw new ZoneIndexError(`${this.path}: the index was closed`);
+    return this.engine;
+  }
+
+  count(term: string, position: Position, tlds?: readonly string[] | null): ZoneCount {
+    const e = this.e;
+    let allowed: number[] | null = null;
+    if (tlds != null) {
+      allowed = [];
+      for (const t of tlds) {
+        const id = e.extIdOf(t);
+        if (id >= 0 && !allowed.includes(id)) allowed.push(id);
+      }
+    }
+    const empty = !TERM_RE.test(term) || (allowed !== null && allowed.length === 0);
+    const r = empty ? { total: 0, names: 0, exact: 0, tldMatch: 0, breakdown: [] } : e.count(term, position, allowed);
+    return {
+      term, position, total_matches: r.total, exact_domain_count: r.exact, keyword_count: r.names,
+      tld_match_count: r.tldMatch, tld_breakdown: r.breakdown, total_domains_in_db: this.totalDomains,
+    };
+  }
+
+  has(domain: string): boolean {
+    const dot = domain.indexOf(".");
+    if (dot <= 0) return false;
+    return this.e.has(domain.slice(0, dot), domain.slice(dot + 1));
+  }
+
+  /** Domains registered under this extension ("co.uk", no leading dot); 0 when it has none. */
+  extensionSize(ext: string): number {
+    const e = this.e;
+    const id = e.extIdOf(ext);
+    return id < 0 ? 0 : e.a.extCount[id];
+  }
+
+  /** Domains registered under this exact name, across every extension. */
+  extensionsRegistered(name: string): number {
+    return TERM_RE.test(name) ? this.e.extensionsOf(name) : 0;
+  }
+
+  nameCounts(name: string): NameCounts {
+    const e = this.e;
+    if (name.length === 0 || !TERM_RE.test(name)) {
+      return { extensions_registered: 0, containing_domains: 0, containing_names: 0, starting_domains: 0, ending_domains: 0 };
+    }
+    const c = e.totals(name, "contains");
+    return {
+      extensions_registered: e.extensionsOf(name),
+      containing_domains: c.domains,
+      containing_names: c.names,
+      starting_domains: e.totals(name, "starts").domains,
+      ending_domains: e.totals(name, "ends").domains,
+    };
+  }
+
+  /** Compact rows for the worker pool; layout above LOOKUP_STRIDE_PLAIN. exts[i] null = bare name. */
+  lookupBatch(names: string[], exts: (string | null)[], includeCounts: boolean): Uint32Array {
+    const e = this.e;
+    const stride = includeCounts ? LOOKUP_STRIDE_COUNTS : LOOKUP_STRIDE_PLAIN;
+    const out = new Uint32Array(names.length * stride);
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i];
+      const ext = exts[i];
+      const o = i * stride;
+      const valid = TERM_RE.test(name);
+      let flags = 0;
+      if (ext === null) flags |= LOOKUP_NO_EXTENSION;
+      else if (valid && e.has(name, ext)) flags |= LOOKUP_REGISTERED;
+      if (name.length < 2) {
+        out[o] = flags | LOOKUP_UNSUPPORTED;
+        continue;
+      }
+      out[o] = flags;
+      if (!valid) continue;
+      out[o + 1] = e.extensionsOf(name);
+      if (includeCounts) {
+        const c = e.totals(name, "contains");
+        out[o + 2] = c.domains;
+        out[o + 3] = c.names;
+        out[o + 4] = e.totals(name, "starts").domains;
+        out[o + 5] = e.totals(name, "ends").domains;
+      }
+    }
+    return out;
+  }
+
+  stats(): ZoneStats {
+    const a = this.e.a;
+    const ids = Array.from(a.extCount.keys());
+    ids.sort((x, y) => a.extCount[y] - a.extCount[x] || x - y);
+    return {
+      built_at: this.builtAt,
+      total_domains: this.totalDomains,
+      total_slds: this.totalNames,
+      total_tlds: this.totalTlds,
+      top_tlds: ids.slice(0, TOP_TLDS).map((x) => ({ tld: a.extNames[x], count: a.extCount[x] })),
+    };
+  }
+
+  /** Drops the mappings (the OS unmaps them once garbage-collected); later calls throw. */
+  close(): void {
+    this.engine = null;
+  }
+}

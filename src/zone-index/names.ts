@@ -1,0 +1,99 @@
+/**
+ * Searches over the sorted names (NAMB/NAMO) and the reversed order (RPRM). Terms are
+ * JS strings of a-z 0-9 "-" compared by char code with the stored bytes, so no encoding
+ * happens per query. Prefix ranges are half-open [lo, hi) in name ids (or reversed ranks).
+ */
+import type { IndexArrays } from "./arrays.ts";
+
+/** <0: name < t and name does not start with t; 0: name starts with t; >0: name > t. */
+function cmpPrefix(a: IndexArrays, id: number, t: string): number {
+  const names = a.names;
+  const s = a.nameOff[id];
+  const len = a.nameOff[id + 1] - s;
+  const n = len < t.length ? len : t.length;
+  for (let i = 0; i < n; i++) {
+    const d = names[s + i] - t.charCodeAt(i);
+    if (d !== 0) return d;
+  }
+  return len < t.length ? -1 : 0;
+}
+
+/** Same on the reversed spelling of the name at reversed rank r, against reversed term. */
+function cmpSuffix(a: IndexArrays, r: number, t: string): number {
+  const id = a.rperm[r];
+  const names = a.names;
+  const s = a.nameOff[id];
+  const e = a.nameOff[id + 1] - 1;
+  const len = e - s + 1;
+  const tl = t.length;
+  const n = len < tl ? len : tl;
+  for (let i = 0; i < n; i++) {
+    const d = names[e - i] - t.charCodeAt(tl - 1 - i);
+    if (d !== 0) return d;
+  }
+  return len < tl ? -1 : 0;
+}
+
+function bounds(n: number, cmp: (i: number) => number): [number, number] {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const m = (lo + hi) >>> 1;
+    if (cmp(m) < 0) lo = m + 1;
+    else hi = m;
+  }
+  let lo2 = lo;
+  hi = n;
+  while (lo2 < hi) {
+    const m = (lo2 + hi) >>> 1;
+    if (cmp(m) <= 0) lo2 = m + 1;
+    else hi = m;
+  }
+  return [lo, lo2];
+}
+
+export function prefixRange(a: IndexArrays, t: string): [number, number] {
+  return bounds(a.nameOff.length - 1, (i) => cmpPrefix(a, i, t));
+}
+
+export function suffixRange(a: IndexArrays, t: string): [number, number] {
+  return bounds(a.rperm.length, (r) => cmpSuffix(a, r, t));
+}
+
+/** Id of the name equal to t, or -1. */
+export function findName(a: IndexArrays, t: string): number {
+  const names = a.names;
+  const off = a.nameOff;
+  const tl = t.length;
+  let lo = 0;
+  let hi = off.length - 1;
+  while (lo < hi) {
+    const m = (lo + hi) >>> 1;
+    const s = off[m];
+    const len = off[m + 1] - s;
+    const n = len < tl ? len : tl;
+    let d = 0;
+    for (let i = 0; i < n && d === 0; i++) d = names[s + i] - t.charCodeAt(i);
+    if (d === 0) d = len - tl;
+    if (d === 0) return m;
+    if (d < 0) lo = m + 1;
+    else hi = m;
+  }
+  return -1;
+}
+
+/** True when the name with this id contains t (t.length >= 1). */
+export function nameContains(a: IndexArrays, id: number, t: string): boolean {
+  const names = a.names;
+  const s = a.nameOff[id];
+  const last = a.nameOff[id + 1] - t.length;
+  const c0 = t.charCodeAt(0);
+  const tl = t.length;
+  for (let p = s; p <= last; p++) {
+    if (names[p] !== c0) continue;
+    let i = 1;
+    while (i < tl && names[p + i] === t.charCodeAt(i)) i++;
+    if (i === tl) return true;
+  }
+  return false;
+}

@@ -1,0 +1,169 @@
+/**
+ * Opens and validates an index file, then maps each section with Bun.mmap.
+ * Checked on open (cheap, O(header)): magic, format version, header size, recorded file
+ * size against the real one (truncation), header+table crc32, every required section
+ * present, inside the file, page-aligned and sized consistently with the header counts.
+ * `verifySections` checks every section's crc32 (O(file), ~9 GB/s) for `index stats` and
+ * the swap. Mappings are MAP_PRIVATE (shared: false): the file's pages are still shared
+ * between processes and workers, and a stray write could never reach the file. Each
+ * section is its own mapping, so files over 4 GiB work (PLATFORM.md note 10).
+ */
+import fs from "node:fs";
+import {
+  FORMAT_VERSION, H, HEADER_BYTES, MAGIC, REQUIRED_SECTIONS, SECTION_ALIGN, SECTION_ENTRY_BYTES, TRIGRAMS, u32ToTag,
+  PRE_ENTRY_BYTES, PRE_RECORD_BYTES, type SectionTag,
+} from "./format.ts";
+import type { IndexArrays } from "./arrays.ts";
+
+export class ZoneIndexError extends Error {
+  override name = "ZoneIndexError";
+}
+
+export interface SectionInfo {
+  tag: string;
+  elemBytes: number;
+  offset: number;
+  length: number;
+  crc: number;
+}
+
+export interface Header {
+  version: number;
+  fileBytes: number;
+  builtAtMs: number;
+  totalDomains: number;
+  totalNames: number;
+  totalTlds: number;
+  extIdBytes: number;
+  sections: Map<string, SectionInfo>;
+}
+
+export function readHeader(path: string): Header {
+  let fd: number;
+  try {
+    fd = fs.openSync(path, "r");
+  } catch (e) {
+    throw new ZoneIndexError(`${path}: cannot open the zone index (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  try {
+    const size = fs.fstatSync(fd).size;
+    const head = Buffer.alloc(HEADER_BYTES);
+    const got = fs.readSync(fd, head, 0, HEADER_BYTES, 0);
+    if (got < MAGIC.length || !MAGIC.every((b, i) => head[i] === b)) {
+      throw new ZoneIndexError(`${path}: not a zonewise zone index (wrong magic bytes); build one with \`zonewise index build --out FILE INPUT...\``);
+    }
+    if (got < HEADER_BYTES) throw new ZoneIndexError(`${path}: truncated (${size} bytes, shorter than the ${HEADER_BYTES}-byte header); rebuild or copy it again`);
+    const dv = new DataView(head.buffer, head.byteOffset, HEADER_BYTES);
+    const version = dv.getUint32(H.version, true);
+    if (version !== FORMAT_VERSION) {
+      throw new ZoneIndexError(`${path}: format version ${version}, this program reads version ${FORMAT_VERSION}; rebuild the index with this version's builder`);
+    }
+    if (dv.getUint32(H.headerBytes, true) !== HEADER_BYTES) throw new ZoneIndexError(`${path}: corrupt header (header size field); rebuild the index`);
+    const fileBytes = Number(dv.getBigUint64(H.fileBytes, true));
+    if (size < fileBytes) throw new ZoneIndexError(`${path}: truncated: ${size} bytes on disk, the header says ${fileBytes}; the copy or the build did not finish`);
+    if (size > fileBytes) throw new ZoneIndexError(`${path}: ${size - fileBytes} unexpected bytes after the end of the index; the file was appended to or is not an index`);
+    const count = dv.getUint32(H.sectionCount, true);
+    if (count > 256) throw new ZoneIndexError(`${path}: corrupt header (section count ${count}); rebuild the index`);
+    const table = Buffer.alloc(count * SECTION_ENTRY_BYTES);
+    if (fs.readSync(fd, table, 0, table.length, HEADER_BYTES) !== table.length) throw new ZoneIndexError(`${path}: truncated inside the section table`);
+    const whole = new Uint8Array(HEADER_BYTES + table.length);
+    whole.set(head, 0);
+    whole.set(table, HEADER_BYTES);
+    const stored = dv.getUint32(H.headerCrc, true);
+    new DataView(whole.buffer).setUint32(H.headerCrc, 0, true);
+    if ((Bun.hash.crc32(whole) >>> 0) !== stored) throw new ZoneIndexError(`${path}: header checksum mismatch: the header or section table is corrupt; rebuild the index`);
+    const tdv = new DataView(table.buffer, table.byteOffset, table.length);
+    const sections = new Map<string, SectionInfo>();
+    for (let i = 0; i < count; i++) {
+      const o = i * SECTION_ENTRY_BYTES;
+      const s: SectionInfo = {
+        tag: u32ToTag(tdv.getUint32(o, true)),
+        elemBytes: tdv.getUint32(o + 4, true),
+        offset: Number(tdv.getBigUint64(o + 8, true)),
+        length: Number(tdv.getBigUint64(o + 16, true)),
+        crc: tdv.getUint32(o + 24, true),
+      };
+      if (s.offset % SECTION_ALIGN !== 0 || s.offset + s.length > fileBytes) throw new ZoneIndexError(`${path}: section ${s.tag} lies outside the file; rebuild the index`);
+      sections.set(s.tag, s);
+    }
+    for (const t of REQUIRED_SECTIONS) if (!sections.has(t)) throw new ZoneIndexError(`${path}: section ${t} is missing; rebuild the index with this version's builder`);
+    const h: Header = {
+      version, fileBytes, sections,
+      builtAtMs: Number(dv.getBigUint64(H.builtAtMs, true)),
+      totalDomains: Number(dv.getBigUint64(H.totalDomains, true)),
+      totalNames: dv.getUint32(H.totalNames, true),
+      totalTlds: dv.getUint32(H.totalTlds, true),
+      extIdBytes: dv.getUint32(H.extIdBytes, true),
+    };
+    checkSizes(path, h);
+    return h;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function checkSizes(path: string, h: Header): void {
+  const { totalNames: N, totalTlds: E, totalDomains: D } = h;
+  const want: Partial<Record<SectionTag, number>> = {
+    EXTO: (E + 1) * 4, EXTC: E * 4, NAMO: (N + 1) * 4, POSO: (N + 1) * 4, POST: D * h.extIdBytes, RPRM: N * 4,
+    TRIO: (TRIGRAMS + 1) * 4, TRIC: TRIGRAMS * 4,
+  };
+  if (h.extIdBytes !== 2 && h.extIdBytes !== 4) throw new ZoneIndexError(`${path}: corrupt header (extension id width ${h.extIdBytes})`);
+  for (const [tag, len] of Object.entries(want)) {
+    const s = h.sections.get(tag) as SectionInfo;
+    if (s.length !== len) throw new ZoneIndexError(`${path}: section ${tag} is ${s.length} bytes, expected ${len} from the header counts; the file is corrupt`);
+  }
+  if (h.sections.get("PREE")!.length % PRE_ENTRY_BYTES !== 0 || h.sections.get("PREB")!.length % PRE_RECORD_BYTES !== 0) {
+    throw new ZoneIndexError(`${path}: precomputed sections have a ragged size; the file is corrupt`);
+  }
+}
+
+export function mapSection(path: string, s: SectionInfo): Uint8Array {
+  if (s.length === 0) return new Uint8Array(0);
+  const m = Bun.mmap(path, { offset: s.offset, size: s.length, shared: false });
+  if (m.byteLength < s.length) throw new ZoneIndexError(`${path}: section ${s.tag} could not be mapped whole (file changed while opening?)`);
+  return m.byteLength === s.length ? m : m.subarray(0, s.length);
+}
+
+export function mapArrays(path: string, h: Header): { arrays: IndexArrays; maps: Uint8Array[] } {
+  const maps: Uint8Array[] = [];
+  const get = (t: SectionTag) => {
+    const m = mapSection(path, h.sections.get(t) as SectionInfo);
+    maps.push(m);
+    return m;
+  };
+  const u32 = (t: SectionTag) => {
+    const m = get(t);
+    return new Uint32Array(m.buffer, m.byteOffset, m.byteLength >>> 2);
+  };
+  const extBlob = get("EXTB");
+  const extOff = u32("EXTO");
+  const extNames: string[] = [];
+  const dec = new TextDecoder("latin1");
+  for (let i = 0; i < h.totalTlds; i++) {
+    if (extOff[i + 1] < extOff[i] || extOff[i + 1] > extBlob.length) throw new ZoneIndexError(`${path}: extension table is corrupt`);
+    extNames.push(dec.decode(extBlob.subarray(extOff[i], extOff[i + 1])));
+  }
+  const postRaw = get("POST");
+  const post = h.extIdBytes === 2
+    ? new Uint16Array(postRaw.buffer, postRaw.byteOffset, postRaw.byteLength >>> 1)
+    : new Uint32Array(postRaw.buffer, postRaw.byteOffset, postRaw.byteLength >>> 2);
+  const arrays: IndexArrays = {
+    extNames, extCount: u32("EXTC"), names: get("NAMB"), nameOff: u32("NAMO"), postStart: u32("POSO"), post, rperm: u32("RPRM"),
+    triOff: u32("TRIO"), triCount: u32("TRIC"), triData: get("TRIP"), preEntries: get("PREE"), preRecords: u32("PREB"),
+  };
+  const last = (a: Uint32Array) => a[a.length - 1];
+  if (last(arrays.nameOff) !== arrays.names.length || last(arrays.postStart) !== h.totalDomains || last(arrays.triOff) !== arrays.triData.length) {
+    throw new ZoneIndexError(`${path}: offsets do not match section sizes; the file is corrupt`);
+  }
+  return { arrays, maps };
+}
+
+/** Full-data check: crc32 of every section. Returns null when sound, else the problem. */
+export function verifySections(path: string, h: Header): string | null {
+  for (const s of h.sections.values()) {
+    const m = mapSection(path, s);
+    if ((Bun.hash.crc32(m) >>> 0) !== s.crc) return `${path}: section ${s.tag} checksum mismatch: the data is corrupt; rebuild the index`;
+  }
+  return null;
+}

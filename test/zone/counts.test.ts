@@ -1,0 +1,129 @@
+/**
+ * Every count of the engine (all fields, breakdown included) against the brute-force answer,
+ * on ~500k real domains, for many term classes, all three positions, with and without
+ * extension filters. Built with small sort runs so the external merge is exercised too.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { buildIndex, type BuildReport } from "../../index-builder/build.ts";
+import { ZoneIndex, LOOKUP_STRIDE_COUNTS, LOOKUP_REGISTERED, LOOKUP_NO_EXTENSION, LOOKUP_UNSUPPORTED } from "../../src/zone-index/index.ts";
+import { BruteForce } from "../../src/zone-index/brute-force.ts";
+import { readDomains, testInputs } from "./real-domains.ts";
+import { POSITIONS } from "../../src/zone-index/format.ts";
+
+let dir: string;
+let index: ZoneIndex;
+let brute: BruteForce;
+let report: BuildReport;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "zw-counts-"));
+  const inputs = testInputs();
+  brute = new BruteForce(readDomains(inputs));
+  report = await buildIndex({ inputs, out: path.join(dir, "z.idx"), chunkKeys: 150_000, builtAt: new Date("2026-01-02T03:04:05Z") });
+  index = ZoneIndex.open(path.join(dir, "z.idx"));
+}, 60_000);
+afterAll(() => {
+  index?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Deterministic pseudo-random (LCG) so the chosen terms never change between runs. */
+function lcg(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+}
+
+function terms(): string[] {
+  const names = [...brute.byName.keys()].sort();
+  const rnd = lcg(7);
+  const pick = () => names[Math.floor(rnd() * names.length)];
+  const fixed = [
+    "an", "ma", "er", "zz", "q-", "-a", "00", "xq", "-", // two letters (and a one-letter term)
+    "the", "ing", "shop", "online", "bet", "art", "net", "auto", // common
+    "zwq", "kvarn", "xn--", "qxz", "--", // rare / hyphenated
+    "24-7", "1-800", "-de", "0-0", "365", "2020", // digits and hyphens
+    "qqqqzz", "zz-zz-zz", "a".repeat(63), // absent, 63 chars
+  ];
+  const longest = names.reduce((a, b) => (b.length > a.length ? b : a));
+  const whole = [pick(), pick(), pick(), names.find((n) => n.length === 2) as string, longest];
+  const subs: string[] = [];
+  while (subs.length < 20) {
+    const n = pick();
+    if (n.length < 3) continue;
+    const len = 2 + Math.floor(rnd() * Math.min(6, n.length - 1));
+    const at = Math.floor(rnd() * (n.length - len + 1));
+    subs.push(n.slice(at, at + len));
+  }
+  return [...new Set([...fixed, ...whole, ...subs])];
+}
+
+const FILTERS: (string[] | null)[] = [null, ["nu"], ["ee", "nu", "com.lr", "no-such-ext"], ["christmas", "se", "tn"], ["no-such-ext"], []];
+
+describe("zone counts equal brute force", () => {
+  test("build report adds up", () => {
+    expect(report.totalDomains).toBe(brute.domains.size);
+    expect(report.totalNames).toBe(brute.byName.size);
+    expect(report.duplicates).toBe(report.domainsSeen - report.totalDomains);
+    expect(report.sortRuns).toBeGreaterThan(1);
+    expect(index.totalDomains).toBe(brute.domains.size);
+    expect(index.builtAt).toBe("2026-01-02T03:04:05.000Z");
+  });
+
+  for (const pos of POSITIONS) {
+    test(`${pos}: every field, every filter`, () => {
+      let compared = 0;
+      for (const t of terms()) {
+        for (const f of FILTERS) {
+          const got = index.count(t, pos, f);
+          const want = brute.count(t, pos, f);
+          if (JSON.stringify(got) !== JSON.stringify(want)) expect({ t, pos, f, got }).toEqual({ t, pos, f, got: want });
+          compared++;
+        }
+      }
+      expect(compared).toBeGreaterThan(300);
+    }, 30_000);
+  }
+
+  test("the precomputed and live paths both take part", () => {
+    const a = index.count("an", "contains");
+    expect(a.total_matches).toBeGreaterThan(10_000);
+    expect(a.tld_breakdown.length).toBeGreaterThan(20);
+  });
+
+  test("membership, extensions per name, name counts and lookup batches", () => {
+    const rnd = lcg(11);
+    const all = [...brute.domains];
+    const probes: string[] = [];
+    for (let i = 0; i < 300; i++) probes.push(all[Math.floor(rnd() * all.length)]);
+    for (let i = 0; i < 100; i++) probes.push(probes[i].replace(/\.[^]*$/, ".not-an-ext"), probes[i].replace(/^[^.]*/, "zzqq" + i));
+    for (const d of probes) expect(index.has(d)).toBe(brute.domains.has(d));
+    const names = probes.slice(0, 60).map((d) => d.slice(0, d.indexOf(".")));
+    for (const n of names) {
+      expect(index.extensionsRegistered(n)).toBe(brute.byName.get(n)?.length ?? 0);
+      expect(index.nameCounts(n)).toEqual(brute.nameCounts(n));
+    }
+    const exts = probes.slice(0, 60).map((d, i) => (i % 5 === 0 ? null : d.slice(d.indexOf(".") + 1)));
+    const rows = index.lookupBatch([...names, "a"], [...exts, "nu"], true);
+    names.forEach((n, i) => {
+      const o = i * LOOKUP_STRIDE_COUNTS;
+      const want = brute.nameCounts(n);
+      const flags = exts[i] === null ? LOOKUP_NO_EXTENSION : brute.domains.has(`${n}.${exts[i]}`) ? LOOKUP_REGISTERED : 0;
+      expect(Array.from(rows.subarray(o, o + LOOKUP_STRIDE_COUNTS))).toEqual([
+        flags, want.extensions_registered, want.containing_domains, want.containing_names, want.starting_domains, want.ending_domains,
+      ]);
+    });
+    expect(rows[names.length * LOOKUP_STRIDE_COUNTS] & LOOKUP_UNSUPPORTED).toBe(LOOKUP_UNSUPPORTED);
+  }, 30_000);
+
+  test("stats", () => {
+    const s = index.stats();
+    const per = new Map<string, number>();
+    for (const exts of brute.byName.values()) for (const e of exts) per.set(e, (per.get(e) ?? 0) + 1);
+    const top = [...per].map(([tld, count]) => ({ tld, count })).sort((a, b) => b.count - a.count || (a.tld < b.tld ? -1 : 1)).slice(0, 20);
+    expect(s).toEqual({ built_at: "2026-01-02T03:04:05.000Z", total_domains: brute.domains.size, total_slds: brute.byName.size, total_tlds: per.size, top_tlds: top });
+    expect(index.verify()).toBeNull();
+  });
+});
