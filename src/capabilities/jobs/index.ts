@@ -1,4 +1,53 @@
+/**
+ * The jobs capability: the five endpoints, the runner (one loop per lane), the callback
+ * deliverer and the housekeeping sweep. Puts the service on `services.jobs` (tool server)
+ * and the usage figures on `services.jobsAccounting` (GET /v1/usage).
+ */
+import type { JobsAccounting } from "../account/routes.ts";
 import { defineCapability } from "../../capability.ts";
+import { CallbackDeliverer } from "./callbacks.ts";
+import { JobsCore } from "./core.ts";
+import { deleteJob, jobStatus, listJobs, openapi, resultsRoute, submitRoute } from "./routes.ts";
+import { Runner } from "./runner.ts";
+import { JobsService } from "./service.ts";
 
-/** Serves nothing until its endpoints are built (the shared suites skip what is not served). */
-export const jobs = defineCapability({ name: "jobs" });
+const SWEEP_MS = 1_000;
+
+export const jobs = defineCapability({
+  name: "jobs",
+  endpoints: [listJobs, jobStatus, deleteJob],
+  raw: [submitRoute, resultsRoute],
+  openapi,
+  start(services) {
+    const core = new JobsCore(services);
+    const service = new JobsService(core);
+    const runner = new Runner(core);
+    const callbacks = new CallbackDeliverer(core);
+    service.onQueued = (type) => runner.poke(type);
+    core.onFinal = () => callbacks.poke();
+    const accounting: JobsAccounting = {
+      namesInFlight: (keyId) => service.namesInFlight(keyId),
+      resultsStorageBytes: (keyId) => service.resultsStorageBytes(keyId),
+    };
+    services.jobs = service;
+    services.jobsRunner = runner;
+    services.jobsAccounting = accounting;
+    core.sweep();
+    runner.start();
+    callbacks.start();
+    const sweep = setInterval(() => {
+      try {
+        core.sweep();
+      } catch (e) {
+        console.error(e);
+      }
+    }, SWEEP_MS);
+    sweep.unref?.();
+    return async () => {
+      clearInterval(sweep);
+      await runner.stop();
+      await callbacks.stop();
+    };
+  },
+  health: (services) => ({ jobs: services.jobs ? "running" : "stopped" }),
+});

@@ -1,0 +1,113 @@
+/**
+ * Callback delivery (decisions §8). State lives on the job row, so it survives a restart:
+ * callback_status (pending -> retrying* -> delivered | gave_up), attempts, last_error, and
+ * callback_next_at (attempt k is due at finished + ZW_CALLBACK_DELAYS_S[k]). The body is
+ * fixed when the job ends; each attempt signs it afresh:
+ *   Zonewise-Signature: t=<unix s>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>
+ * An attempt is counted (and the next one scheduled) BEFORE it is sent, so a crash during
+ * an attempt cannot make the service forget it; the next start carries on from the row.
+ * Deliveries run concurrently with a 10 s timeout each and never block the runner.
+ */
+import { createHmac } from "node:crypto";
+import fs from "node:fs";
+import { rootCertificates } from "node:tls";
+import { checkCallbackUrl } from "./callback-url.ts";
+import type { JobsCore } from "./core.ts";
+import type { JobRow } from "./types.ts";
+
+export const CALLBACK_TIMEOUT_MS = 10_000;
+
+export function signature(secret: string, t: number, body: string): string {
+  return `t=${t},v1=${createHmac("sha256", secret).update(`${t}.${body}`).digest("hex")}`;
+}
+
+export class CallbackDeliverer {
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private sending = new Map<string, Promise<void>>();
+  private stopped = false;
+  private ca: string[] | undefined;
+
+  constructor(private core: JobsCore) {
+    const file = core.config.callbackCaFile;
+    if (file) this.ca = [...rootCertificates, fs.readFileSync(file, "utf8")];
+  }
+
+  start(): void {
+    this.schedule(0);
+  }
+
+  /** Look for due callbacks now (a job just ended). */
+  poke(): void {
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await Promise.allSettled(this.sending.values());
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.tick(), ms);
+    this.timer.unref?.();
+  }
+
+  private tick(): void {
+    this.timer = null;
+    const now = Date.now();
+    try {
+      for (const j of this.core.store.callbacksDue(now)) {
+        if (this.sending.has(j.id)) continue;
+        const p = this.attempt(j, now).finally(() => this.sending.delete(j.id));
+        this.sending.set(j.id, p);
+      }
+    } finally {
+      this.schedule(250);
+    }
+  }
+
+  private async attempt(j: JobRow, now: number): Promise<void> {
+    const delays = this.core.config.callbackDelaysS;
+    const attempts = j.callback_attempts + 1;
+    const last = attempts >= delays.length;
+    const nextAt = last ? null : j.finished! + delays[attempts]! * 1000;
+    // Counted before sending: a crash mid-attempt leaves a retry (or gave_up), never a loop.
+    this.core.store.setCallbackState(j.id, last ? "gave_up" : "retrying", attempts, j.callback_last_error, nextAt);
+    const error = await this.send(j, now);
+    if (error === null) this.core.store.setCallbackState(j.id, "delivered", attempts, null, null);
+    else this.core.store.setCallbackState(j.id, last ? "gave_up" : "retrying", attempts, error, nextAt);
+  }
+
+  /** One POST; null when the receiver answered 2xx, else what went wrong. */
+  private async send(j: JobRow, now: number): Promise<string | null> {
+    const key = this.core.services.store.db
+      .query<{ webhook_secret: string }, [number]>("SELECT webhook_secret FROM keys WHERE id = ?")
+      .get(j.key_id);
+    if (!key) return "key no longer exists";
+    const body = j.callback_body ?? "";
+    try {
+      const url = await checkCallbackUrl(j.callback_url!, this.core.config.callbackAllowPrivate);
+      const t = Math.floor(now / 1000);
+      const r = await fetch(url, {
+        method: "POST",
+        body,
+        redirect: "manual",
+        headers: {
+          "content-type": "application/json",
+          "user-agent": "Zonewise-Callbacks/1",
+          "Zonewise-Event": j.callback_event ?? "",
+          "Zonewise-Signature": signature(key.webhook_secret, t, body),
+        },
+        signal: AbortSignal.timeout(CALLBACK_TIMEOUT_MS),
+        ...(this.ca ? { tls: { ca: this.ca } } : {}),
+      } as RequestInit);
+      await r.arrayBuffer().catch(() => undefined);
+      return r.status >= 200 && r.status < 300 ? null : `receiver answered HTTP ${r.status}`;
+    } catch (e) {
+      if (e instanceof Error && (e.name === "TimeoutError" || e.name === "AbortError")) return `no answer within ${CALLBACK_TIMEOUT_MS / 1000} s`;
+      return e instanceof Error ? e.message : String(e);
+    }
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * What the jobs modules share: the store, the lanes, the files, the settings, and the one
+ * way a job reaches a final state (`finalize`: status, refunds and the callback body in one
+ * transaction, then the input file removed and the callback deliverer woken). Also the
+ * housekeeping sweep: queued jobs past their deadline expire (full refund), results files
+ * past their time are removed, jobs past their listing time are deleted.
+ */
+import { iso } from "../../http/clock.ts";
+import { JOB_LIMITS } from "../../operations.ts";
+import type { Services } from "../../services.ts";
+import type { SqliteStore } from "../../store/sqlite.ts";
+import { JobFiles } from "./files.ts";
+import { Lanes } from "./lanes.ts";
+import { JobStore } from "./store.ts";
+import type { FinalStatus, JobRow } from "./types.ts";
+import { jobView } from "./view.ts";
+import path from "node:path";
+
+export class JobsCore {
+  readonly store: JobStore;
+  readonly lanes: Lanes;
+  readonly files: JobFiles;
+  /** Called after a job reached its final state (wakes the callback deliverer). */
+  onFinal: (row: JobRow) => void = () => {};
+  /** Called when a job was queued (wakes its lane). */
+  onQueued: (row: JobRow) => void = () => {};
+
+  constructor(readonly services: Services) {
+    this.store = new JobStore(services.store as SqliteStore);
+    this.lanes = new Lanes(this.store);
+    this.files = new JobFiles(path.join(services.config.dataDir, "jobs"));
+  }
+
+  get config() {
+    return this.services.config;
+  }
+
+  /** How long finished jobs stay listed: their files' lifetime plus one day. */
+  get listedForMs(): number {
+    return this.config.resultsTtlS * 1000 + (JOB_LIMITS.listedAfterFinishMs - 86_400_000);
+  }
+
+  finalize(id: string, status: FinalStatus, now = Date.now(), failure?: string): JobRow | null {
+    const row = this.store.finish(id, status, now, {
+      ttlMs: this.config.resultsTtlS * 1000,
+      callbackDelayMs: (this.config.callbackDelaysS[0] ?? 0) * 1000,
+      failure,
+      body: (r) => JSON.stringify({ type: `job.${r.status}`, created: iso(now), data: jobView(r, now, this.lanes) }),
+    });
+    if (!row) return null;
+    this.files.removeInput(id);
+    if (row.done === 0) this.files.remove(id);
+    this.onFinal(row);
+    return row;
+  }
+
+  /** Deadlines, file removal, listing expiry. Cheap when there is nothing to do. */
+  sweep(now = Date.now()): void {
+    for (const j of this.store.overdue(now)) this.finalize(j.id, "expired", now);
+    for (const j of this.store.filesDue(now)) this.removeResults(j.id, now);
+    this.store.purge(now - this.listedForMs);
+  }
+
+  /** Deletes a finished job's files at once; it then reports expired (spec state table). */
+  removeResults(id: string, now = Date.now()): void {
+    this.files.remove(id);
+    this.store.markFilesRemoved(id, now);
+  }
+}

@@ -1,0 +1,199 @@
+/**
+ * The five jobs endpoints. GET /v1/jobs, GET and DELETE /v1/jobs/{id} are free Endpoints
+ * of the pipeline. POST /v1/jobs (JSON or text/plain, gzip or not) and the results stream
+ * read their own request, so they are raw routes: authentication already ran in onRequest;
+ * the submit route checks its rate bucket itself before touching the body.
+ */
+import { authOf, queryOf, type RawRoute } from "../../app.ts";
+import { decodeText, parseJsonObject, readBody } from "../../http/body.ts";
+import { defineEndpoint, ONE } from "../../http/endpoint.ts";
+import { ApiError, jsonResponse, toErrorResponse } from "../../http/errors.ts";
+import { checkRate } from "../../http/meter.ts";
+import { JOB_LIMITS, OPERATIONS, REQUEST_LIMITS } from "../../operations.ts";
+import type { Services } from "../../services.ts";
+import { csvColumns, csvHeader, csvLine } from "./csv.ts";
+import { gzipStream, lineStream } from "./results-read.ts";
+import { JobDeleteSchema, JobListSchema, JobSchema, SubmitSchema } from "./schema.ts";
+import { jobsService } from "./service.ts";
+import { reportedStatus } from "./types.ts";
+
+export const listJobs = defineEndpoint({
+  op: OPERATIONS.jobs_list,
+  summary: "List the key's jobs",
+  description: "Newest first. Query: status, type, limit (1-100, default 20), cursor (next_cursor of the previous page). Adds names_in_flight.",
+  response: JobListSchema,
+  prepare: () => ({ input: null, units: ONE }),
+  handle: (_i, ctx) => {
+    const q = ctx.query;
+    for (const k of q.keys()) if (!["status", "type", "limit", "cursor"].includes(k)) throw new ApiError(400, `unknown query parameter "${k}"`);
+    return { body: jobsService(ctx.services).list(ctx.key, { status: q.get("status"), type: q.get("type"), limit: q.get("limit"), cursor: q.get("cursor") }, ctx.now) };
+  },
+});
+
+export const jobStatus = defineEndpoint({
+  op: OPERATIONS.job_status,
+  summary: "A job's status and progress",
+  description: "The Job object. While the job is queued or running the answer carries Retry-After: 30 (a good polling interval).",
+  response: JobSchema,
+  prepare: () => ({ input: null, units: ONE }),
+  handle: (_i, ctx) => {
+    const view = jobsService(ctx.services).status(ctx.key, ctx.params.job_id ?? "", ctx.now);
+    const active = view.status === "queued" || view.status === "running";
+    return { body: view, headers: active ? { "Retry-After": "30" } : undefined };
+  },
+});
+
+export const deleteJob = defineEndpoint({
+  op: OPERATIONS.job_delete,
+  summary: "Cancel a job, or delete a finished job's results",
+  description: "Queued: cancelled at once, every credit refunded. Running: stops after its current chunk; rows written are kept; unprocessed rows refunded. Finished: the results file is deleted now and the job reports expired.",
+  response: JobDeleteSchema,
+  prepare: () => ({ input: null, units: ONE }),
+  handle: async (_i, ctx) => ({ body: await jobsService(ctx.services).cancel(ctx.key, ctx.params.job_id ?? "", ctx.now) }),
+});
+
+function mediaType(h: string | null): string {
+  return (h ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+/** POST /v1/jobs */
+export const submitRoute: RawRoute = (app, services: Services) => {
+  app.post(
+    OPERATIONS.jobs_submit.path,
+    async ({ request }: { request: Request }) => {
+      try {
+        const { key, now } = authOf(request);
+        checkRate(services.store, key, OPERATIONS.jobs_submit.bucket, now);
+        const type = mediaType(request.headers.get("content-type"));
+        if (type !== "application/json" && type !== "text/plain") {
+          throw new ApiError(415, "Content-Type must be application/json or text/plain (one name per line)");
+        }
+        const query = queryOf(request.url);
+        if (type === "application/json" && [...query.keys()].length > 0) {
+          throw new ApiError(400, "query parameters are for text/plain submissions: put the settings in the JSON body");
+        }
+        const bytes = await readBody(request, { maxBytes: JOB_LIMITS.maxBodyBytes, maxInflatedBytes: JOB_LIMITS.maxInflatedBytes, timeoutMs: REQUEST_LIMITS.bodyTimeoutMs });
+        const svc = jobsService(services);
+        const limit = OPERATIONS.jobs_submit.batchLimit!;
+        const res =
+          type === "application/json"
+            ? await svc.submitJson(key, parseJsonObject(bytes), { now, listLimit: limit })
+            : await svc.submitText(key, decodeText(bytes), query, { now, listLimit: limit });
+        const used = services.store.usage.get(key.id, new Date(now).toISOString().slice(0, 10)).used;
+        const headers: Record<string, string> = {
+          "X-Credits-Charged": String(res.replayed ? 0 : res.job.credits_reserved),
+          "X-Credits-Remaining": String(Math.max(0, key.dailyQuota - used)),
+          Location: res.job.poll_url,
+        };
+        if (res.replayed) headers["Idempotent-Replayed"] = "true";
+        return jsonResponse(res.replayed ? 200 : 202, res.job, headers);
+      } catch (e) {
+        return toErrorResponse(e);
+      }
+    },
+    { parse: "none" },
+  );
+};
+
+function acceptsGzip(h: string | null): boolean {
+  if (!h) return false;
+  return h.split(",").some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (name !== "gzip" && name !== "x-gzip" && name !== "*") return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+/** GET /v1/jobs/{id}/results */
+export const resultsRoute: RawRoute = (app, services: Services) => {
+  app.get(
+    OPERATIONS.job_results.path,
+    ({ request, params }: { request: Request; params: Record<string, string> }) => {
+      try {
+        const { key } = authOf(request);
+        const q = queryOf(request.url);
+        for (const k of q.keys()) if (k !== "from" && k !== "format") throw new ApiError(400, `unknown query parameter "${k}"`);
+        const fromRaw = q.get("from") ?? "0";
+        if (!/^\d{1,15}$/.test(fromRaw)) throw new ApiError(400, "from must be an integer of at least 0");
+        const from = Number(fromRaw);
+        const format = q.get("format") ?? "ndjson";
+        if (format !== "ndjson" && format !== "csv") throw new ApiError(400, "format must be ndjson or csv");
+        const svc = jobsService(services);
+        const { j, chunks } = svc.readable(key, params.job_id ?? "", from);
+        const headers: Record<string, string> = {
+          "X-Job-Status": reportedStatus(j),
+          "X-Job-Rows": String(j.done),
+          "X-Job-Partial": String(j.done < j.total),
+          "Cache-Control": "no-store",
+        };
+        const file = svc.core.files.resultsPath(j.id);
+        if (format === "csv") {
+          const cols = csvColumns(j.type, JSON.parse(j.options));
+          headers["Content-Type"] = "text/csv; charset=utf-8";
+          const body = lineStream(file, chunks, from, { header: csvHeader(cols), map: (l) => csvLine(cols, l) });
+          return new Response(body, { headers });
+        }
+        headers["Content-Type"] = "application/x-ndjson; charset=utf-8";
+        headers.Vary = "Accept-Encoding";
+        if (chunks.length === 0) return new Response("", { headers });
+        if (acceptsGzip(request.headers.get("accept-encoding"))) {
+          headers["Content-Encoding"] = "gzip";
+          return new Response(gzipStream(file, chunks, from), { headers });
+        }
+        return new Response(lineStream(file, chunks, from), { headers });
+      } catch (e) {
+        return toErrorResponse(e);
+      }
+    },
+    { parse: "none" },
+  );
+};
+
+const JobParam = [{ name: "job_id", in: "path", required: true, schema: { type: "string" } }];
+const err = (d: string) => ({ description: d, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } });
+
+export const openapi = [
+  {
+    method: "post",
+    path: "/v1/jobs",
+    summary: "Submit a job",
+    description:
+      "JSON body {type, domains, options?, callback_url?, idempotency_key?}, or text/plain (one name per line) with query parameters type, include_counts, callback_url, idempotency_key. Either may be gzip-encoded (Content-Encoding: gzip); 32 MB as received, 256 MB inflated. Credits for the whole job are reserved now and refunded for rows never processed or failed. 12 requests/min (bucket jobs).",
+    requestBody: {
+      required: true,
+      content: {
+        "application/json": { schema: JSON.parse(JSON.stringify(SubmitSchema(OPERATIONS.jobs_submit.batchLimit!))) },
+        "text/plain": { schema: { type: "string" } },
+      },
+    },
+    responses: {
+      "202": { description: "Queued", content: { "application/json": { schema: JSON.parse(JSON.stringify(JobSchema)) } } },
+      "200": { description: "Idempotent replay (header Idempotent-Replayed: true)" },
+      "400": err("Invalid body; the message names the field, index or line"),
+      "401": err("Missing, unknown or revoked key"),
+      "409": err("idempotency_key reused with a different body"),
+      "429": err("Rate limit, daily quota, or names-in-flight cap"),
+      "503": err("Queue full or the job cannot start within 2 hours (estimated_wait_seconds, Retry-After)"),
+    },
+  },
+  {
+    method: "get",
+    path: "/v1/jobs/{job_id}/results",
+    summary: "Download a job's results",
+    description:
+      "NDJSON (gzip-encoded when the client accepts gzip) or CSV (format=csv), one row per input name in input order; from=N skips N rows. Headers X-Job-Status, X-Job-Rows, X-Job-Partial. 409 before any row, 410 after the file expired. Free.",
+    parameters: [
+      ...JobParam,
+      { name: "from", in: "query", schema: { type: "integer", minimum: 0 } },
+      { name: "format", in: "query", schema: { type: "string", enum: ["ndjson", "csv"] } },
+    ],
+    responses: {
+      "200": { description: "The rows", content: { "application/x-ndjson": {}, "text/csv": {} } },
+      "401": err("Missing, unknown or revoked key"),
+      "404": err("job not found"),
+      "409": err("job has no rows yet"),
+      "410": err("job results expired"),
+    },
+  },
+];

@@ -1,0 +1,269 @@
+/**
+ * The jobs service: what REST routes and the tool server call (docs/jobs.md). Never sees
+ * an HTTP request; throws ApiError for caller mistakes.
+ *
+ * Submission is one IMMEDIATE transaction after the names file is written: idempotency
+ * re-check, names-in-flight cap (429), lane capacity and start horizon (503), credit
+ * reservation (429 quota), insert. Any refusal rolls back everything and removes the file,
+ * so a refused submission leaves no job, no file and no charge.
+ */
+import { ApiError } from "../../http/errors.ts";
+import { quotaExceeded } from "../../http/errors.ts";
+import { nextUtcMidnight, utcDay } from "../../http/clock.ts";
+import { JOB_LIMITS, JOB_TYPES, REQUEST_LIMITS, type JobType } from "../../operations.ts";
+import type { Services } from "../../services.ts";
+import { randomBase62 } from "../../store/secrets.ts";
+import type { KeyRecord } from "../../store/types.ts";
+import { checkCallbackUrl } from "./callback-url.ts";
+import type { JobsCore } from "./core.ts";
+import { LANE_QUEUE_CAP_NAMES } from "./lanes.ts";
+import { readRows } from "./results-read.ts";
+import { checkInFlight, fromJson, fromText, type Submission } from "./submit.ts";
+import { isFinal, JOB_STATUSES, reportedStatus, type JobRow, type JobStatus } from "./types.ts";
+import { deleteView, jobView, type JobView } from "./view.ts";
+
+export const jobNotFound = () => new ApiError(404, "job not found");
+export const noRowsYet = () => new ApiError(409, "job has no rows yet");
+export const resultsExpired = () => new ApiError(410, "job results expired");
+
+function horizonText(s: number): string {
+  if (s % 3600 === 0) return `${s / 3600} hour${s === 3600 ? "" : "s"}`;
+  if (s % 60 === 0) return `${s / 60} minutes`;
+  return `${s} seconds`;
+}
+
+function unavailable(message: string, waitS: number, retryAfterS: number): ApiError {
+  const wait = Math.max(1, Math.ceil(waitS));
+  const ra = String(Math.max(1, Math.ceil(retryAfterS)));
+  return new ApiError(503, message, { estimated_wait_seconds: wait }, { "Retry-After": ra });
+}
+
+export interface SubmitResult {
+  job: JobView;
+  replayed: boolean;
+}
+
+export interface ListQuery {
+  status?: string | null;
+  type?: string | null;
+  limit?: string | number | null;
+  cursor?: string | null;
+}
+
+export interface ResultsPage {
+  rows: unknown[];
+  from: number;
+  next_from: number | null;
+  total: number;
+  done: number;
+  status: string;
+}
+
+export class JobsService {
+  /** Wakes the lane of a newly queued job (set by the runner). */
+  onQueued: (type: JobType) => void = () => {};
+  /** How long DELETE waits for a running job to finish its current chunk and stop. */
+  cancelWaitMs = 15_000;
+
+  constructor(readonly core: JobsCore) {}
+
+  submitJson(key: KeyRecord, body: unknown, opts: { now?: number; listLimit?: number } = {}): Promise<SubmitResult> {
+    return this.submit(key, fromJson(body, opts.listLimit ?? JOB_LIMITS.maxNames), opts.now ?? Date.now());
+  }
+
+  submitText(key: KeyRecord, text: string, query: URLSearchParams, opts: { now?: number; listLimit?: number } = {}): Promise<SubmitResult> {
+    return this.submit(key, fromText(text, query, opts.listLimit ?? JOB_LIMITS.maxNames), opts.now ?? Date.now());
+  }
+
+  /** An earlier job with this idempotency key (replayed), a 409, or null (none within 24 h). */
+  private replay(key: KeyRecord, s: Submission, now: number): JobRow | null {
+    if (s.idempotencyKey === null) return null;
+    const hit = this.core.store.byIdempotencyKey(key.id, s.idempotencyKey);
+    if (!hit) return null;
+    if (now - hit.created >= JOB_LIMITS.idempotencyTtlMs) {
+      this.core.store.forgetIdempotencyKey(hit.id);
+      return null;
+    }
+    if (hit.idem_hash !== s.fingerprint) {
+      throw new ApiError(409, "idempotency_key was already used with a different request body");
+    }
+    return hit;
+  }
+
+  private async submit(key: KeyRecord, s: Submission, now: number): Promise<SubmitResult> {
+    const { store, lanes, files, config } = this.core;
+    const early = this.replay(key, s, now);
+    if (early) return { job: jobView(early, now, lanes), replayed: true };
+    const callbackUrl = s.callbackUrl === null ? null : await checkCallbackUrl(s.callbackUrl, config.callbackAllowPrivate);
+    const spec = JOB_TYPES[s.type];
+    const n = s.names.length;
+    const cost = spec.cost({ items: n, includeCounts: s.options.include_counts === true });
+    const id = `job_${randomBase62(24)}`;
+    files.writeInput(id, s.names);
+    let row: JobRow;
+    let replayed = false;
+    try {
+      row = store.db.transaction((): JobRow => {
+        const raced = this.replay(key, s, now);
+        if (raced) {
+          replayed = true;
+          return raced;
+        }
+        checkInFlight(store.namesInFlight(key.id), n);
+        const lane = store.lane(s.type);
+        const queued = lanes.queuedNames(lane);
+        const rate = lanes.namesPerSecond(s.type);
+        if (queued + n > LANE_QUEUE_CAP_NAMES) {
+          const waitS = (queued + n - LANE_QUEUE_CAP_NAMES) / rate;
+          throw unavailable("job queue is full", waitS, waitS);
+        }
+        const est = lanes.estimate(s.type, null, n, lane);
+        const horizonMs = config.jobDeadlineS * 1000;
+        if (est.startInMs > horizonMs) {
+          throw unavailable(`job cannot start within ${horizonText(config.jobDeadlineS)}`, est.startInMs / 1000, (est.startInMs - horizonMs) / 1000);
+        }
+        const day = utcDay(now);
+        const r = this.core.services.store.usage.reserve(key.id, day, spec.usageKey, cost, key.dailyQuota);
+        if (!r.ok) throw quotaExceeded(cost, Math.max(0, key.dailyQuota - r.used), nextUtcMidnight(now), now);
+        store.insert({
+          id,
+          key_id: key.id,
+          type: s.type,
+          total: n,
+          options: JSON.stringify(s.options),
+          chunk_size: config.chunkSize,
+          usage_key: spec.usageKey,
+          usage_day: day,
+          credits_reserved: cost,
+          created: now,
+          deadline: now + config.jobDeadlineS * 1000,
+          idem_key: s.idempotencyKey,
+          idem_hash: s.idempotencyKey === null ? null : s.fingerprint,
+          callback_url: callbackUrl,
+        });
+        return store.get(id)!;
+      }).immediate();
+    } catch (e) {
+      files.remove(id);
+      throw e;
+    }
+    if (replayed) files.remove(id);
+    else this.onQueued(s.type);
+    return { job: jobView(row, now, lanes), replayed };
+  }
+
+  private owned(key: KeyRecord, id: string): JobRow {
+    const j = typeof id === "string" && id.length <= 64 ? this.core.store.get(id) : null;
+    if (!j || j.key_id !== key.id) throw jobNotFound();
+    if (j.finished !== null && j.finished < Date.now() - this.core.listedForMs) throw jobNotFound();
+    return j;
+  }
+
+  status(key: KeyRecord, id: string, now = Date.now()): JobView {
+    return jobView(this.owned(key, id), now, this.core.lanes);
+  }
+
+  list(key: KeyRecord, q: ListQuery, now = Date.now()): { jobs: JobView[]; names_in_flight: number; next_cursor: string | null } {
+    const status = q.status ?? undefined;
+    if (status !== undefined && !JOB_STATUSES.includes(status as JobStatus)) {
+      throw new ApiError(400, `status must be one of ${JOB_STATUSES.join(", ")}`);
+    }
+    const type = q.type ?? undefined;
+    if (type !== undefined && !Object.hasOwn(JOB_TYPES, type)) throw new ApiError(400, "type must be one of zone_lookup, appraise, categorize");
+    let limit = 20;
+    if (q.limit !== undefined && q.limit !== null) {
+      const t = String(q.limit);
+      if (!/^\d+$/.test(t) || Number(t) < 1 || Number(t) > 100) throw new ApiError(400, "limit must be an integer from 1 to 100");
+      limit = Number(t);
+    }
+    let after: { created: number; rowid: number } | undefined;
+    if (q.cursor !== undefined && q.cursor !== null) {
+      const m = /^(\d{1,15})\.(\d{1,15})$/.exec(Buffer.from(q.cursor, "base64url").toString("latin1"));
+      if (!m) throw new ApiError(400, "cursor is not valid: pass next_cursor from the previous page");
+      after = { created: Number(m[1]), rowid: Number(m[2]) };
+    }
+    const rows = this.core.store.list(key.id, {
+      status: status as JobStatus | undefined,
+      type: type as JobType | undefined,
+      after,
+      limit: limit + 1,
+      listedSince: now - this.core.listedForMs,
+    });
+    const more = rows.length > limit;
+    const page = more ? rows.slice(0, limit) : rows;
+    const lanes = new Map<JobType, ReturnType<typeof this.core.store.lane>>();
+    const laneOf = (t: JobType) => {
+      let l = lanes.get(t);
+      if (!l) lanes.set(t, (l = this.core.store.lane(t)));
+      return l;
+    };
+    const last = page[page.length - 1];
+    return {
+      jobs: page.map((r) => jobView(r, now, this.core.lanes, r.status === "queued" ? laneOf(r.type) : undefined)),
+      names_in_flight: this.core.store.namesInFlight(key.id),
+      next_cursor: more && last ? Buffer.from(`${last.created}.${last.rid}`, "latin1").toString("base64url") : null,
+    };
+  }
+
+  /**
+   * DELETE: a queued job is cancelled at once (full refund); a running one stops after its
+   * current chunk (this waits for that, up to a bound); a finished one loses its files and
+   * reports expired.
+   */
+  async cancel(key: KeyRecord, id: string, now = Date.now()) {
+    const j = this.owned(key, id);
+    if (j.status === "queued") {
+      this.core.finalize(j.id, "cancelled", now);
+    } else if (j.status === "running") {
+      this.core.store.requestCancel(j.id);
+      const until = Date.now() + this.cancelWaitMs;
+      while (Date.now() < until && !isFinal(this.core.store.get(j.id)!.status)) await Bun.sleep(20);
+    } else if (j.files_removed_at === null) {
+      this.core.removeResults(j.id, now);
+    }
+    const after = this.core.store.get(j.id)!;
+    const view = jobView(after, Date.now(), this.core.lanes);
+    // A running job told to stop reads cancelled even while its last chunk is being written.
+    if (!isFinal(after.status)) view.status = "cancelled";
+    return deleteView(view);
+  }
+
+  /** A page of rows for the tool server (decisions §9). */
+  page(key: KeyRecord, id: string, q: { from?: number; limit?: number } = {}): ResultsPage {
+    const from = q.from ?? 0;
+    const limit = q.limit ?? REQUEST_LIMITS.jobResultsPageDefault;
+    if (!Number.isInteger(from) || from < 0) throw new ApiError(400, "from must be an integer of at least 0");
+    if (!Number.isInteger(limit) || limit < 1 || limit > REQUEST_LIMITS.jobResultsPageMax) {
+      throw new ApiError(400, `limit must be an integer from 1 to ${REQUEST_LIMITS.jobResultsPageMax}`);
+    }
+    const { j, chunks } = this.readable(key, id, from);
+    const rows = chunks.length ? readRows(this.core.files.resultsPath(j.id), chunks, from, limit) : [];
+    const next = from + rows.length;
+    const more = next < j.done || !isFinal(j.status);
+    return { rows, from, next_from: more ? next : null, total: j.total, done: j.done, status: reportedStatus(j) };
+  }
+
+  /** The job and its committed chunks from row `from`, or 404/409/410. */
+  readable(key: KeyRecord, id: string, from: number) {
+    const j = this.owned(key, id);
+    if (j.files_removed_at !== null) throw resultsExpired();
+    if (j.done === 0) throw noRowsYet();
+    // A chunk committed after the row was read is not served: the answer matches the row.
+    const chunks = this.core.store.chunksFrom(j.id, from).filter((c) => c.row_start < j.done);
+    return { j, chunks };
+  }
+
+  namesInFlight(keyId: number): number {
+    return this.core.store.namesInFlight(keyId);
+  }
+
+  resultsStorageBytes(keyId: number): number {
+    return this.core.store.storageBytes(keyId);
+  }
+}
+
+export function jobsService(services: Services): JobsService {
+  const s = services.jobs as JobsService | undefined;
+  if (!s) throw new ApiError(503, "the jobs service is not running");
+  return s;
+}

@@ -1,0 +1,117 @@
+/**
+ * Turning a submission into a checked request: the JSON body (schema, then every name like
+ * the synchronous twin, the first bad one naming its index) or a text/plain body (one name
+ * per line; \r dropped; blank lines skipped but counted, so messages name the line), with
+ * the options, callback and idempotency settings from the query string. The fingerprint
+ * identifies the request for idempotency: the same type, options, callback and names give
+ * the same fingerprint whatever the encoding (JSON or text, gzip or not).
+ */
+import { ApiError } from "../../http/errors.ts";
+import { validator, type Validator } from "../../http/validate.ts";
+import { JOB_LIMITS, JOB_TYPES, type JobType } from "../../operations.ts";
+import { normaliseDomain, parseDomain, parseDomainList } from "../../domain/name.ts";
+import { SubmitSchema } from "./schema.ts";
+import type { JobOptions } from "./types.ts";
+
+export interface Submission {
+  type: JobType;
+  /** Names as submitted (validated). */
+  names: string[];
+  options: JobOptions;
+  callbackUrl: string | null;
+  idempotencyKey: string | null;
+  fingerprint: string;
+}
+
+interface SubmitBody {
+  type: JobType;
+  domains: string[];
+  options?: JobOptions;
+  callback_url?: string;
+  idempotency_key?: string;
+}
+
+const validators = new Map<number, Validator<SubmitBody>>();
+function validatorFor(limit: number): Validator<SubmitBody> {
+  let v = validators.get(limit);
+  if (!v) validators.set(limit, (v = validator<SubmitBody>(SubmitSchema(limit))));
+  return v;
+}
+
+function checkOptions(type: JobType, options: JobOptions, where: string): JobOptions {
+  if (options.include_counts !== undefined && type !== "zone_lookup") {
+    throw new ApiError(400, `${where}include_counts is only accepted for type zone_lookup`);
+  }
+  return options.include_counts === undefined ? {} : { include_counts: options.include_counts };
+}
+
+function fingerprint(type: JobType, options: JobOptions, callbackUrl: string | null, names: readonly string[]): string {
+  const h = new Bun.CryptoHasher("sha256");
+  h.update(JSON.stringify([type, options.include_counts === true, callbackUrl]));
+  for (let i = 0; i < names.length; i += 100_000) h.update("\n" + names.slice(i, i + 100_000).join("\n"));
+  return h.digest("hex");
+}
+
+export function fromJson(raw: unknown, listLimit: number): Submission {
+  const body = validatorFor(listLimit).parse(raw);
+  parseDomainList(body.domains, "domains", { requireExtension: JOB_TYPES[body.type].requireExtension });
+  const options = checkOptions(body.type, body.options ?? {}, "options.");
+  const callbackUrl = body.callback_url ?? null;
+  return {
+    type: body.type,
+    names: body.domains,
+    options,
+    callbackUrl,
+    idempotencyKey: body.idempotency_key ?? null,
+    fingerprint: fingerprint(body.type, options, callbackUrl, body.domains),
+  };
+}
+
+const TEXT_PARAMS = new Set(["type", "include_counts", "callback_url", "idempotency_key"]);
+
+export function fromText(text: string, query: URLSearchParams, listLimit: number): Submission {
+  for (const k of query.keys()) if (!TEXT_PARAMS.has(k)) throw new ApiError(400, `unknown query parameter "${k}"`);
+  const typeRaw = query.get("type");
+  if (typeRaw === null) throw new ApiError(400, "type is required: add ?type=zone_lookup, appraise or categorize");
+  if (!Object.hasOwn(JOB_TYPES, typeRaw)) throw new ApiError(400, "type must be one of zone_lookup, appraise, categorize");
+  const type = typeRaw as JobType;
+  const ic = query.get("include_counts");
+  if (ic !== null && ic !== "true" && ic !== "false") throw new ApiError(400, "include_counts must be true or false");
+  const options = checkOptions(type, ic === null ? {} : { include_counts: ic === "true" }, "");
+  const idem = query.get("idempotency_key");
+  if (idem !== null && (idem.length < 1 || idem.length > 255)) throw new ApiError(400, "idempotency_key must be 1 to 255 characters");
+  const callbackUrl = query.get("callback_url");
+  if (callbackUrl !== null && callbackUrl.length > 2048) throw new ApiError(400, "callback_url must be at most 2048 characters");
+
+  const needExt = JOB_TYPES[type].requireExtension;
+  const names: string[] = [];
+  let line = 0;
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf("\n", start);
+    if (end < 0) end = text.length;
+    line++;
+    let s = text.slice(start, end);
+    start = end + 1;
+    if (s.endsWith("\r")) s = s.slice(0, -1);
+    if (s === "") continue;
+    const ascii = normaliseDomain(s);
+    // Messages (and their string building) only on failure: this loop runs a million times.
+    if (ascii === null || (needExt && !ascii.includes("."))) parseDomain(s, `line ${line}`, { requireExtension: needExt });
+    names.push(s);
+    if (names.length > listLimit) throw new ApiError(400, `the list must contain at most ${listLimit} names (more at line ${line})`);
+  }
+  if (names.length === 0) throw new ApiError(400, "the body holds no names: send one name per line");
+  return { type, names, options, callbackUrl, idempotencyKey: idem, fingerprint: fingerprint(type, options, callbackUrl, names) };
+}
+
+/** The names-in-flight cap per key (spec, Job limits). */
+export function checkInFlight(inFlight: number, adding: number): void {
+  if (inFlight + adding > JOB_LIMITS.namesInFlightCap) {
+    throw new ApiError(429, `names in flight would exceed the cap of ${JOB_LIMITS.namesInFlightCap} per key (${inFlight} in flight, ${adding} submitted)`, {
+      names_in_flight: inFlight,
+      names_in_flight_cap: JOB_LIMITS.namesInFlightCap,
+      retry_after_seconds: 60,
+    }, { "Retry-After": "60" });
+  }
+}
