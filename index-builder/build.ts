@@ -62,8 +62,15 @@ export interface BuildReport {
   builtAt: string;
 }
 
+/** Domains from memory (the sample index: the generator's stream), read like a plain list. */
+export interface DomainSource {
+  label: string;
+  domains: Iterable<string>;
+}
+
 export interface BuildOptions {
-  inputs: string[];
+  /** Paths of zone files or lists ("-" = standard input), or in-memory sources. */
+  inputs: (string | DomainSource)[];
   out: string;
   builtAt?: Date;
   tmpDir?: string;
@@ -81,6 +88,22 @@ export function peakRss(): number {
     // not Linux
   }
   return process.memoryUsage.rss();
+}
+
+function readSource(source: DomainSource, add: (d: string) => void): InputReport {
+  const rep: InputReport = {
+    input: source.label, format: "list", compressed: false, lines: 0, domains: 0, invalidNames: 0, tooLongLines: 0, skipped: {}, origin: null,
+  };
+  for (const raw of source.domains) {
+    rep.lines++;
+    const d = normaliseDomain(raw);
+    if (d === null) rep.invalidNames++;
+    else {
+      add(d);
+      rep.domains++;
+    }
+  }
+  return rep;
 }
 
 function isZoneLine(line: string): boolean {
@@ -123,7 +146,13 @@ export async function buildIndex(opts: BuildOptions): Promise<BuildReport> {
   };
 
   try {
-    for (const input of opts.inputs) {
+    for (const source of opts.inputs) {
+      if (typeof source !== "string") {
+        reports.push(readSource(source, add));
+        progress("read", source.label, true);
+        continue;
+      }
+      const input = source;
       const stats: LineStats = { lines: 0, tooLong: 0, compressed: false };
       const rep: InputReport = {
         input, format: "empty", compressed: false, lines: 0, domains: 0, invalidNames: 0, tooLongLines: 0, skipped: {}, origin: null,

@@ -5,6 +5,8 @@
  * TTL/class in either order. Only NS records whose owner sits exactly one label below the
  * zone's origin are registered domains; the apex NS, glue, DS/RRSIG/NSEC and every other
  * record are ignored. A broken line is skipped and counted under a reason; it never throws.
+ * A "(" left open ends at the next line that starts at column 0 (counted as broken), so one
+ * damaged record cannot swallow the rest of the file.
  */
 
 export const SKIP_REASONS = [
@@ -44,6 +46,11 @@ export class ZoneParser {
     if (tokens === null) {
       if (this.pending !== null) this.pending = null;
       return this.skip("broken_line");
+    }
+    if (this.pending !== null && startsRecord(line)) {
+      // "(" never closed: a new record at column 0 ends it (registries indent continuations).
+      this.pending = null;
+      this.skip("broken_line");
     }
     if (this.pending !== null) {
       this.pending.push(...tokens.list);
@@ -144,6 +151,12 @@ export class ZoneParser {
     if (this.origin === null) return null;
     return this.origin === "" ? tok.toLowerCase() : tok.toLowerCase() + "." + this.origin;
   }
+}
+
+/** A line that starts a new record or directive: text at column 0 that is not ")" or a comment. */
+function startsRecord(line: string): boolean {
+  const c = line.charCodeAt(0);
+  return line.length > 0 && c !== 32 && c !== 9 && c !== 41 /* ) */ && c !== 59 /* ; */;
 }
 
 interface Tokens {

@@ -14,6 +14,8 @@ const HELP = `usage: cli <command>
   keys revoke NAME
   keys rotate NAME [--json]
   keys quota NAME N
+  index build --out FILE INPUT...         build a zone index (zone files or lists, gzip or plain, - = stdin)
+  index stats FILE [--json]               check an index file and show what is inside
 
 settings (environment):
 ${SETTINGS_DOC.map(([k, d, w]) => `  ${k.padEnd(26)} [${d}] ${w}`).join("\n")}
@@ -27,6 +29,8 @@ async function main(argv: string[]): Promise<number> {
         return await runServe(loadConfig());
       case "keys":
         return runKeysCommand(rest, loadConfig());
+      case "index":
+        return await (await import("../index-builder/cli.ts")).runIndexCommand(rest);
       case undefined:
       case "help":
       case "--help":

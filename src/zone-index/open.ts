@@ -50,7 +50,7 @@ export function readHeader(path: string): Header {
     const head = Buffer.alloc(HEADER_BYTES);
     const got = fs.readSync(fd, head, 0, HEADER_BYTES, 0);
     if (got < MAGIC.length || !MAGIC.every((b, i) => head[i] === b)) {
-      throw new ZoneIndexError(`${path}: not a zonewise zone index (wrong magic bytes); build one with \`zonewise index build --out FILE INPUT...\``);
+      throw new ZoneIndexError(`${path}: not a zonewise zone index (wrong magic bytes); build one with \`npm run cli -- index build --out FILE INPUT...\``);
     }
     if (got < HEADER_BYTES) throw new ZoneIndexError(`${path}: truncated (${size} bytes, shorter than the ${HEADER_BYTES}-byte header); rebuild or copy it again`);
     const dv = new DataView(head.buffer, head.byteOffset, HEADER_BYTES);

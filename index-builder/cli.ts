@@ -1,0 +1,134 @@
+/**
+ * `cli index build --out FILE [--tmp DIR] [--json] INPUT...` and `cli index stats FILE [--json]`.
+ * build: zone files and domain lists, gzip or plain, "-" for standard input; a progress
+ * line on a terminal (stderr); a report of what was read, skipped and written. Exit codes:
+ * 0 done, 1 the input or the file was refused (message on stderr), 2 usage.
+ * stats: validates the file (header, every section's checksum) and prints what is inside.
+ */
+import { buildIndex, type BuildProgress, type BuildReport } from "./build.ts";
+import { InputError } from "./input.ts";
+import { ZoneIndex, ZoneIndexError } from "../src/zone-index/index.ts";
+import { readHeader } from "../src/zone-index/open.ts";
+
+const USAGE = `usage:
+  index build --out FILE [--tmp DIR] [--json] INPUT...   INPUT: zone file or domain list, gzip or plain, "-" = stdin
+  index stats FILE [--json]
+`;
+
+const mb = (n: number) => `${(n / 2 ** 20).toFixed(0)} MB`;
+const int = (n: number) => n.toLocaleString("en");
+
+export async function runIndexCommand(argv: string[]): Promise<number> {
+  const [sub, ...rest] = argv;
+  if (sub === "build") return await build(rest);
+  if (sub === "stats") return stats(rest);
+  process.stderr.write(sub === undefined ? USAGE : `index: unknown command "${sub}"\n${USAGE}`);
+  return 2;
+}
+
+function parseArgs(args: string[], valued: string[], flags: string[]): { opts: Map<string, string | true>; positional: string[] } | string {
+  const opts = new Map<string, string | true>();
+  const positional: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (valued.includes(a)) {
+      if (i + 1 >= args.length) return `${a} needs a value`;
+      opts.set(a, args[++i]);
+    } else if (flags.includes(a)) opts.set(a, true);
+    else if (a.startsWith("--")) return `unknown option ${a}`;
+    else positional.push(a);
+  }
+  return { opts, positional };
+}
+
+function progressLine(p: BuildProgress): string {
+  const rate = p.elapsedMs > 0 ? (p.domainsSeen / p.elapsedMs) * 1000 : 0;
+  const where = p.phase === "read" ? ` ${p.inputsDone}/${p.inputsTotal} ${p.input ?? ""}`.slice(0, 60) : "";
+  return `\r\x1b[K${p.phase}${where}  ${int(p.domainsSeen)} domains  ${int(Math.round(rate))}/s  ${(p.elapsedMs / 1000).toFixed(1)} s  rss ${mb(p.rssBytes)}`;
+}
+
+async function build(args: string[]): Promise<number> {
+  const parsed = parseArgs(args, ["--out", "--tmp"], ["--json"]);
+  if (typeof parsed === "string") return usage(parsed);
+  const out = parsed.opts.get("--out");
+  if (typeof out !== "string") return usage("--out FILE is required");
+  if (parsed.positional.length === 0) return usage("give at least one INPUT (a file, or - for standard input)");
+  const tty = process.stderr.isTTY === true;
+  let report: BuildReport;
+  try {
+    report = await buildIndex({
+      inputs: parsed.positional,
+      out,
+      tmpDir: parsed.opts.get("--tmp") as string | undefined,
+      onProgress: tty ? (p) => process.stderr.write(progressLine(p)) : undefined,
+    });
+  } catch (e) {
+    if (tty) process.stderr.write("\n");
+    if (e instanceof InputError) {
+      process.stderr.write(`index build: ${e.message}; nothing was written\n`);
+      return 1;
+    }
+    throw e;
+  }
+  if (tty) process.stderr.write("\n");
+  if (parsed.opts.get("--json") === true) process.stdout.write(JSON.stringify(report) + "\n");
+  else process.stdout.write(describeBuild(report));
+  return 0;
+}
+
+function describeBuild(r: BuildReport): string {
+  const lines = [`wrote ${r.out}: ${int(r.totalDomains)} domains, ${int(r.totalNames)} names, ${int(r.totalTlds)} extensions`];
+  for (const i of r.inputs) {
+    const skipped = Object.entries(i.skipped).map(([k, v]) => `${k} ${int(v)}`);
+    if (i.invalidNames > 0) skipped.push(`invalid names ${int(i.invalidNames)}`);
+    if (i.tooLongLines > 0) skipped.push(`over-long lines ${int(i.tooLongLines)}`);
+    const origin = i.origin !== null ? ` (origin ${i.origin || "."})` : "";
+    lines.push(`  ${i.input}: ${i.format}${i.compressed ? ", gzip" : ""}${origin}, ${int(i.lines)} lines, ${int(i.domains)} domains${skipped.length ? `; skipped: ${skipped.join(", ")}` : ""}`);
+  }
+  lines.push(
+    `  duplicates dropped ${int(r.duplicates)}; precomputed terms ${int(r.precomputedTerms)}`,
+    `  ${mb(r.fileBytes)} (${r.bytesPerDomain.toFixed(1)} bytes per domain) in ${r.seconds.toFixed(1)} s (${int(Math.round(r.domainsPerSecond))} domains/s), peak RSS ${mb(r.peakRssBytes)}, ${r.sortRuns} sort runs`,
+  );
+  return lines.join("\n") + "\n";
+}
+
+function stats(args: string[]): number {
+  const parsed = parseArgs(args, [], ["--json"]);
+  if (typeof parsed === "string") return usage(parsed);
+  if (parsed.positional.length !== 1) return usage("index stats takes one FILE");
+  const file = parsed.positional[0];
+  let index: ZoneIndex;
+  try {
+    index = ZoneIndex.open(file);
+    const problem = index.verify();
+    if (problem !== null) throw new ZoneIndexError(problem);
+  } catch (e) {
+    if (!(e instanceof ZoneIndexError)) throw e;
+    process.stderr.write(`index stats: ${e.message}\n`);
+    return 1;
+  }
+  const h = readHeader(file);
+  const s = index.stats();
+  const sections = [...h.sections.values()].map((x) => ({ tag: x.tag, offset: x.offset, bytes: x.length }));
+  const info = { file, format_version: h.version, file_bytes: h.fileBytes, bytes_per_domain: h.fileBytes / Math.max(1, s.total_domains), ...s, sections };
+  index.close();
+  if (parsed.opts.get("--json") === true) {
+    process.stdout.write(JSON.stringify(info) + "\n");
+    return 0;
+  }
+  const out = [
+    `${file}: zone index, format ${h.version}, checksums ok`,
+    `  built ${s.built_at}`,
+    `  ${int(s.total_domains)} domains, ${int(s.total_slds)} names, ${int(s.total_tlds)} extensions`,
+    `  ${mb(h.fileBytes)} (${info.bytes_per_domain.toFixed(1)} bytes per domain)`,
+    `  largest extensions: ${s.top_tlds.map((t) => `${t.tld} ${int(t.count)}`).join(", ")}`,
+    `  sections: ${sections.map((x) => `${x.tag} ${mb(x.bytes)}`).join(", ")}`,
+  ];
+  process.stdout.write(out.join("\n") + "\n");
+  return 0;
+}
+
+function usage(msg: string): number {
+  process.stderr.write(`index: ${msg}\n${USAGE}`);
+  return 2;
+}
