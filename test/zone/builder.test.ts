@@ -1,0 +1,151 @@
+/**
+ * The index builder on hostile inputs: master-file zones ($ORIGIN, $TTL, relative and
+ * absolute owners, blank owners, parentheses, comments, glue and DNSSEC, broken lines,
+ * unknown types, a wrong $ORIGIN), plain lists (CRLF, case, trailing dots, duplicates,
+ * over-long lines), multi-member gzip, standard input through the CLI, and the file checks
+ * of `index stats` (truncated, corrupt, foreign, wrong version).
+ */
+import { afterAll, describe, expect, test } from "bun:test";
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { buildIndex } from "../../index-builder/build.ts";
+import { ZoneIndex } from "../../src/zone-index/index.ts";
+import { readHeader } from "../../src/zone-index/open.ts";
+import { tempDir } from "../support/harness.ts";
+import { REPO } from "../support/paths.ts";
+
+const dir = tempDir("zw-builder-");
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+const file = (name: string, content: string | Uint8Array) => {
+  const p = path.join(dir, name);
+  fs.writeFileSync(p, content);
+  return p;
+};
+
+const ZONE = `; a registry zone as subscribers get it
+$ORIGIN example.
+$TTL 3600
+@ IN SOA ns1.nic.example. host.nic.example. ( 2024010101 ; serial
+   7200 3600 1209600 3600 )
+@ IN NS ns1.nic.example.
+shop 86400 IN NS ns1.host.net.
+shop IN NS ns2.host.net.
+Bank.example. IN NS ns1.bank.example.
+ns1.bank IN A 192.0.2.1
+bank IN DS 12345 8 2 ABCDEF
+\tIN NS ns2.bank.example.
+bank 3600 IN RRSIG DS 8 2 3600 20250101 20240101 1 example. AAAA
+deep.sub IN NS ns.x.
+other.org. IN NS ns.x.
+xn--caf-dma IN NS ns.x.
+broken ( IN NS
+foo IN WEIRD data
+$ORIGIN bad
+$ORIGIN com.example.
+acme IN NS ( ns.y. )
+"unterminated IN NS ns.z.
+${"x".repeat(70_000)} IN NS ns.y.
+`;
+
+describe("zone files", () => {
+  test("delegations are the registered domains; everything else is skipped and counted", async () => {
+    // two gzip members: Bun.gunzipSync would stop after the first (PLATFORM.md note 7)
+    const half = ZONE.indexOf("deep.sub");
+    const gz = Buffer.concat([zlib.gzipSync(ZONE.slice(0, half)), zlib.gzipSync(ZONE.slice(half))]);
+    const out = path.join(dir, "zone.idx");
+    const r = await buildIndex({ inputs: [file("example.zone.gz", gz)], out });
+    expect(r.inputs[0]).toMatchObject({ format: "zone", compressed: true, domains: 6, invalidNames: 0, tooLongLines: 1 });
+    expect(r.inputs[0].skipped).toEqual({ broken_line: 2, unknown_type: 1, bad_origin: 1, out_of_zone: 2 });
+    expect([r.totalDomains, r.duplicates, r.totalTlds]).toEqual([4, 2, 2]);
+    const index = ZoneIndex.open(out);
+    for (const d of ["shop.example", "bank.example", "xn--caf-dma.example", "acme.com.example"]) expect(index.has(d)).toBe(true);
+    for (const d of ["ns1.bank.example", "example", "sub.example", "deep.sub.example", "other.org", "foo.example"]) expect(index.has(d)).toBe(false);
+    expect(index.stats().top_tlds).toEqual([{ tld: "example", count: 3 }, { tld: "com.example", count: 1 }]);
+    index.close();
+  });
+});
+
+describe("plain lists", () => {
+  test("case, trailing dots, CRLF, comments, duplicates, invalid and over-long lines", async () => {
+    const list = ["# comment", "Shop.COM.\r", "shop.com", "shop.net", "", "bad..name", "-x.com", "a.b.co.uk", "x".repeat(70_000), "tail.nu"].join("\n");
+    const out = path.join(dir, "list.idx");
+    const r = await buildIndex({ inputs: [file("list.txt", list)], out });
+    expect(r.inputs[0]).toMatchObject({ format: "list", compressed: false, domains: 5, invalidNames: 2, tooLongLines: 1 });
+    expect([r.totalDomains, r.totalNames, r.duplicates]).toEqual([4, 3, 1]);
+    const index = ZoneIndex.open(out);
+    expect(["shop.com", "shop.net", "a.b.co.uk", "tail.nu"].map((d) => index.has(d))).toEqual([true, true, true, true]);
+    expect(index.extensionsRegistered("shop")).toBe(2);
+    expect(index.extensionSize("b.co.uk")).toBe(1);
+    index.close();
+  });
+
+  test("an empty input builds an empty but valid index", async () => {
+    const out = path.join(dir, "empty.idx");
+    const r = await buildIndex({ inputs: [file("empty.txt", "")], out });
+    expect(r.totalDomains).toBe(0);
+    const index = ZoneIndex.open(out);
+    expect(index.count("an", "contains").total_matches).toBe(0);
+    expect(index.verify()).toBeNull();
+    index.close();
+  });
+});
+
+function cli(args: string[], stdin?: Uint8Array) {
+  const r = Bun.spawnSync([process.execPath, "run", path.join(REPO, "src/cli.ts"), "index", ...args], { stdin: stdin ?? "ignore", stdout: "pipe", stderr: "pipe" });
+  return { code: r.exitCode, out: r.stdout.toString(), err: r.stderr.toString() };
+}
+
+describe("cli index build and stats", () => {
+  const good = path.join(dir, "cli.idx");
+
+  test("build from standard input (gzip), atomically, then stats --json", () => {
+    const r = cli(["build", "--out", good, "--json", "-"], zlib.gzipSync("a.com\nb.com\nB.NET.\nbad..x\n"));
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.out);
+    expect(report).toMatchObject({ totalDomains: 3, totalNames: 2, totalTlds: 2, invalidNames: 1 });
+    expect(fs.readdirSync(dir).filter((f) => f.includes(".tmp-"))).toEqual([]);
+    const s = cli(["stats", good, "--json"]);
+    expect(s.code).toBe(0);
+    expect(JSON.parse(s.out)).toMatchObject({ format_version: 1, total_domains: 3, total_slds: 2, total_tlds: 2 });
+  });
+
+  test("a missing input refuses the build and writes nothing", () => {
+    const out = path.join(dir, "never.idx");
+    const r = cli(["build", "--out", out, path.join(dir, "no-such-file.txt")]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("no such file");
+    expect(fs.existsSync(out)).toBe(false);
+  });
+
+  test("usage errors exit 2", () => {
+    expect(cli(["build", "x.txt"]).code).toBe(2);
+    expect(cli(["stats"]).code).toBe(2);
+    expect(cli(["frobnicate"]).code).toBe(2);
+  });
+
+  test("truncated, corrupt, foreign and future-version files are refused with a clear message", () => {
+    const bytes = fs.readFileSync(good);
+    const cases: [string, Uint8Array, RegExp][] = [
+      ["truncated", bytes.subarray(0, bytes.length - 100), /truncated: \d+ bytes on disk, the header says \d+/],
+      ["header-only", bytes.subarray(0, 64), /truncated/],
+      ["appended", Buffer.concat([bytes, Buffer.from("junk")]), /unexpected bytes after the end/],
+      ["foreign", Buffer.from("SQLite format 3\0" + "x".repeat(200)), /not a zonewise zone index/],
+      ["empty", new Uint8Array(0), /not a zonewise zone index/],
+    ];
+    const flipped = Buffer.from(bytes);
+    flipped[readHeader(good).sections.get("NAMB")!.offset] ^= 0xff; // first byte of the names
+    cases.push(["flipped data byte", flipped, /section NAMB checksum mismatch/]);
+    const header = Buffer.from(bytes);
+    header[40] ^= 1; // total names
+    cases.push(["flipped header byte", header, /header checksum mismatch/]);
+    const future = Buffer.from(bytes);
+    future.writeUInt32LE(2, 8);
+    cases.push(["version 2", future, /format version 2, this program reads version 1/]);
+    for (const [name, content, message] of cases) {
+      const r = cli(["stats", file(`${name}.idx`, content)]);
+      expect({ name, code: r.code }).toEqual({ name, code: 1 });
+      expect(r.err).toMatch(message);
+    }
+  });
+});
