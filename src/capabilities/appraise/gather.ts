@@ -10,11 +10,10 @@ import type { ClassSignals, AppraisalSignals, ZoneSignals } from "./signals.ts";
 export interface LexiconView {
   /** Lexicon version, part of final.version. */
   readonly version: string;
-  /** Words of a first label, in order; lower-casing and joining them gives the label back. */
-  split(name: string): readonly string[];
+  /** Words of a first label, in order (joining them gives the label back), and its classification. */
+  analyse(name: string): { words: readonly string[]; classification: ClassSignals };
   /** Zipf frequency of a word (about 7 for "the", 3 for "mortgage"); 0 for an unknown word. */
   zipf(word: string): number;
-  classify(name: string, words: readonly string[]): ClassSignals;
 }
 
 /** What appraisal needs of a zone index (src/zone-index/index.ts's ZoneIndex has all three). */
@@ -31,10 +30,9 @@ export interface Gathered {
 }
 
 export function gather(p: { ascii: string; name: string; ext: string }, lex: LexiconView, zone: ZoneView | null): Gathered {
-  const words = lex.split(p.name);
+  const { words, classification } = lex.analyse(p.name);
   const zipf = new Array<number>(words.length);
   for (let i = 0; i < words.length; i++) zipf[i] = lex.zipf(words[i]!);
-  const classification = lex.classify(p.name, words);
   let z: ZoneSignals | null = null;
   if (zone !== null) {
     z = { indexed: zone.has(p.ascii), exactCount: zone.extensionsRegistered(p.name), extSize: zone.extensionSize(p.ext) };

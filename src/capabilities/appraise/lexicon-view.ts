@@ -1,0 +1,38 @@
+/**
+ * The LexiconView over the classification capability (docs/classify.md): its split and
+ * classification in one call (classifyName), and word frequencies on the Zipf scale.
+ * Frequencies are read from the lexicon's own table (index, -ln p) rather than through
+ * wordFacts(), which builds an object per word: this runs for every word of every name.
+ * One view per thread, built on first use (the lexicon loads once per thread).
+ */
+import { classifyName, classifyVersion } from "../classify/api.ts";
+import { getLexicon } from "../classify/lexicon.ts";
+import type { LexiconView } from "./gather.ts";
+
+/** ln 10, written out: no Math function is called, so the result is the same everywhere. */
+const LN10 = 2.302585092994046;
+/** Zipf given to words the dictionaries list but no frequency corpus counted (rare words). */
+const RARE_WORD_ZIPF = 1.5;
+
+let view: LexiconView | null = null;
+
+export function lexiconView(): LexiconView {
+  if (view !== null) return view;
+  const lex = getLexicon();
+  view = {
+    version: classifyVersion(),
+    analyse(name) {
+      const c = classifyName(name);
+      return { words: c.words, classification: { vertical: c.vertical, subcategory: c.subcategory, type: c.type } };
+    },
+    zipf(word) {
+      const i = lex.indexOf(word);
+      if (i < 0) return 0;
+      const cost = lex.freqCost(i);
+      if (cost === Infinity) return lex.flags(i) !== 0 ? RARE_WORD_ZIPF : 0;
+      const z = 9 - cost / LN10; // zipf = log10(p * 1e9) and cost = -ln p
+      return z > 0.1 ? z : 0.1;
+    },
+  };
+  return view;
+}
