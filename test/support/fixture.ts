@@ -2,6 +2,7 @@
  * The fixture server for the shared suites: the real server with every capability it can
  * have here: a zone index built from real names, fake RDAP/WHOIS/DNS upstreams on loopback.
  */
+import { startLookupFakes } from "../fakes/index.ts";
 import { startTestServer, type TestServer } from "./harness.ts";
 
 export interface Fixture extends TestServer {
@@ -9,6 +10,12 @@ export interface Fixture extends TestServer {
 }
 
 export async function startFixtureServer(env: Record<string, string> = {}): Promise<Fixture> {
-  const t = await startTestServer(env);
-  return Object.assign(t, { stopAll: () => t.stop() });
+  const fakes = await startLookupFakes();
+  const t = await startTestServer({ ...fakes.env, ...env });
+  return Object.assign(t, {
+    stopAll: async () => {
+      await t.stop();
+      fakes.stop();
+    },
+  });
 }

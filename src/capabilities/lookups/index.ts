@@ -1,4 +1,19 @@
+/**
+ * Registration data (RDAP with WHOIS fallback) and DNS records: POST /v1/rdap, POST /v1/dns
+ * (and through them the MCP tools rdap_lookup and dns_lookup). See docs/lookups.md.
+ */
 import { defineCapability } from "../../capability.ts";
+import { dns, rdap } from "./routes.ts";
+import { LookupService } from "./service.ts";
+import { startLookupService } from "./wiring.ts";
 
-/** Serves nothing until its endpoints are built (the shared suites skip what is not served). */
-export const lookups = defineCapability({ name: "lookups" });
+export const lookups = defineCapability({
+  name: "lookups",
+  endpoints: [rdap, dns],
+  async start(services) {
+    const svc = await startLookupService(services.config);
+    services.lookups = svc;
+    return () => svc.stop();
+  },
+  health: (services) => (services.lookups instanceof LookupService ? { lookups: services.lookups.health() } : {}),
+});

@@ -1,0 +1,47 @@
+/**
+ * Starting the lookups service: the bootstrap registry (the configured source, else the
+ * shipped copy; a configured URL that cannot be read at start falls back to the shipped
+ * copy until the next daily refresh succeeds, a configured file that cannot be read stops
+ * the start with a message naming it), then the service on `services.lookups`.
+ */
+import type { Config } from "../../config.ts";
+import { ApiError } from "../../http/errors.ts";
+import type { Services } from "../../services.ts";
+import { LiveBootstrap, loadBootstrap, SHIPPED_BOOTSTRAP, type BootstrapRegistry } from "./bootstrap.ts";
+import { LookupService } from "./service.ts";
+import { DEFAULT_SETTINGS, type LookupSettings } from "./settings.ts";
+
+/** The service, as the endpoints reach it. */
+export function lookupsOf(s: Services): LookupService {
+  const svc = s.lookups;
+  if (!(svc instanceof LookupService)) throw new ApiError(502, "lookups service is not running");
+  return svc;
+}
+
+export async function startLookupService(
+  config: Config,
+  overrides: Partial<LookupSettings> = {},
+  log: (msg: string) => void = (m) => console.warn(m),
+): Promise<LookupService> {
+  const settings: LookupSettings = { ...DEFAULT_SETTINGS, ...overrides };
+  const source = config.rdapBootstrap;
+  let registry: BootstrapRegistry;
+  if (source === null) {
+    registry = await loadBootstrap(SHIPPED_BOOTSTRAP);
+  } else if (/^https?:\/\//i.test(source)) {
+    try {
+      registry = await loadBootstrap(source);
+    } catch (e) {
+      log(`ZW_RDAP_BOOTSTRAP ${source} could not be read (${e instanceof Error ? e.message : e}); using the shipped copy until the next refresh`);
+      registry = await loadBootstrap(SHIPPED_BOOTSTRAP);
+    }
+  } else {
+    try {
+      registry = await loadBootstrap(source);
+    } catch (e) {
+      throw new Error(`ZW_RDAP_BOOTSTRAP: ${source}: ${e instanceof Error ? e.message : e}`);
+    }
+  }
+  const live = new LiveBootstrap(registry, source ?? settings.bootstrapUrl, settings.bootstrapRefreshMs, log);
+  return new LookupService(config, live, settings);
+}
