@@ -39,8 +39,25 @@ export function gzipStream(file: string, chunks: ChunkRow[], from: number): Read
     fs.closeSync(fd);
   }
   if (chunks.length === 1) return new Blob([head]);
-  const tail = Bun.file(file).slice(chunks[1]!.offset, end);
-  return new Blob([head, tail]);
+  // The recompressed head, then the file from the next member on, streamed.
+  const tail = Bun.file(file).slice(chunks[1]!.offset, end).stream();
+  const reader = tail.getReader();
+  let sentHead = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(ctl) {
+      if (!sentHead) {
+        sentHead = true;
+        ctl.enqueue(head);
+        return;
+      }
+      const r = await reader.read();
+      if (r.done) ctl.close();
+      else ctl.enqueue(r.value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
 }
 
 export function lineStream(

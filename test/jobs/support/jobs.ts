@@ -42,8 +42,9 @@ export async function rows(t: TestServer, id: string, query = "", key?: string):
 }
 
 /** The raw gzip bytes, decoded by us (every member). */
-export async function gzipRows(t: TestServer, id: string, query = ""): Promise<{ res: Response; lines: string[] }> {
-  const res = await t.fetch(`/v1/jobs/${id}/results${query}`, { headers: { "accept-encoding": "gzip" }, decompress: false } as RequestInit);
+export async function gzipRows(t: TestServer, id: string, query = "", key?: string): Promise<{ res: Response; lines: string[] }> {
+  const res = await t.fetch(`/v1/jobs/${id}/results${query}`, { key, headers: { "accept-encoding": "gzip" }, decompress: false } as RequestInit);
+  if (res.status !== 200) throw new Error(`results ${res.status}: ${await res.text()}`);
   const buf = new Uint8Array(await res.arrayBuffer());
   const text = buf.byteLength ? gunzipSync(buf).toString("utf8") : "";
   return { res, lines: text === "" ? [] : text.trimEnd().split("\n") };
