@@ -153,3 +153,22 @@ describe("cache and single-flight", () => {
     expect(fakes.rdap.hitsFor("slow-shared.org")).toBe(1);
   });
 });
+
+describe("time budget", () => {
+  test("a registry that never answers and one that refuses connections: 502 within the budget, nothing charged", async () => {
+    const t0 = performance.now();
+    const { status, body, used } = await rdap(["silent.com", "anything.dead"]);
+    expect(performance.now() - t0).toBeLessThan(8_000 + 500);
+    expect(status).toBe(502);
+    expect(body.error).toMatch(/did not answer/);
+    expect(used).toBe(0);
+  });
+
+  test("a silent registry next to a good one: the good row is answered and charged, the silent one is an error row", async () => {
+    const { status, body, charged } = await rdap(["silent-two.com", "fine-two.org"]);
+    expect(status).toBe(200);
+    expect(body.results.map((r: { status: string }) => r.status)).toEqual(["error", "found"]);
+    expect(body.results[0].error).toMatch(/no answer/);
+    expect(charged).toBe("2");
+  });
+});
