@@ -22,7 +22,7 @@ afterAll(() => t.stop());
 let n = 0;
 const fresh = (quota = 100_000) => t.newKey(`submit-${++n}`, quota).key;
 
-async function post(body: BodyInit, headers: Record<string, string>, key: string, query = "") {
+async function post(body: string | Uint8Array, headers: Record<string, string>, key: string, query = "") {
   const r = await t.fetch(`/v1/jobs${query}`, { method: "POST", body, headers, key });
   return { r, body: (await r.json()) as any };
 }
