@@ -107,7 +107,7 @@ function wordStats(w: WordSignals): WordStats {
 const clamp = (x: number, lo: number, hi: number) => (x < lo ? lo : x > hi ? hi : x);
 
 /** The words reading, or null when the name holds no known word. */
-function wordsReading(s: Shape, w: WordStats): { mb: number; sigma: number; detail: string } | null {
+function wordsReading(s: Shape, w: WordStats, explain: boolean): { mb: number; sigma: number; detail: string } | null {
   if (w.known === 0) return null;
   const lettersLen = s.letters;
   let mb: number;
@@ -117,49 +117,50 @@ function wordsReading(s: Shape, w: WordStats): { mb: number; sigma: number; deta
     mb = Math.round(1000 * (4.64 + 2.55 * z));
     if (lettersLen <= 4) mb += bits(0.3);
     else if (lettersLen > 8) mb -= bits(0.3) * Math.min(8, lettersLen - 8);
-    detail = `one dictionary word (zipf ${z.toFixed(1)})`;
+    detail = explain ? `one dictionary word (zipf ${z.toFixed(1)})` : "";
   } else {
     const minZ = clamp(w.minZ, 1.5, 6.5);
     const avgZ = clamp(w.sumZ / w.known, 1.5, 6.5);
     mb = Math.round(1000 * (8.23 + 1.0 * (minZ - 3) + 0.5 * (avgZ - 4)));
     mb -= bits(1.5) * Math.max(0, w.known - 2);
     mb -= bits(0.15) * Math.max(0, lettersLen - 10);
-    detail = `${w.known} dictionary words (rarest zipf ${minZ.toFixed(1)})`;
+    detail = explain ? `${w.known} dictionary words (rarest zipf ${minZ.toFixed(1)})` : "";
     if (w.unknown > 0) {
       mb -= bits(1.2) * w.unknown + bits(0.2) * w.unknownLetters;
-      detail += ` and ${w.unknown} unknown part${w.unknown > 1 ? "s" : ""}`;
+      if (explain) detail += ` and ${w.unknown} unknown part${w.unknown > 1 ? "s" : ""}`;
     }
   }
-  if (w.digitTokens > 0) detail += " with digits";
+  if (explain && w.digitTokens > 0) detail += " with digits";
   const sigma = bits(1.3) + bits(0.2) * Math.min(3, w.known + w.unknown - 1);
   return { mb, sigma, detail };
 }
 
 /** The brandable (coined) or random reading of a name that no pattern or word covers well. */
-function brandReading(s: Shape): { kind: CoreKind; mb: number; sigma: number; detail: string } {
+function brandReading(s: Shape, explain: boolean): { kind: CoreKind; mb: number; sigma: number; detail: string } {
   const len = s.letters + s.digits;
   if (s.speech !== Speech.Unpronounceable) {
     let mb = log2mb(400) - bits(0.7) * Math.max(0, len - 5);
     if (s.speech === Speech.Alternating) mb += bits(0.5);
-    return { kind: "brandable", mb, sigma: bits(1.6), detail: `pronounceable coinage of ${len} characters` };
+    return { kind: "brandable", mb, sigma: bits(1.6), detail: explain ? `pronounceable coinage of ${len} characters` : "" };
   }
   const mb = log2mb(20) - bits(0.5) * clamp(len - 5, 0, 10);
-  return { kind: "random", mb, sigma: bits(1.0), detail: `unpronounceable string of ${len} characters` };
+  return { kind: "random", mb, sigma: bits(1.0), detail: explain ? `unpronounceable string of ${len} characters` : "" };
 }
 
-export function coreValue(name: string, words: WordSignals): Core {
+/** `explain` = also write the details in words (costly strings, only when asked). */
+export function coreValue(name: string, words: WordSignals, explain = false): Core {
   const shape = shapeOf(name);
   const p = patternOf(shape);
   let best: Core | null = null;
   if (p !== null) {
     const a = ANCHOR_MB[p];
-    best = { kind: "pattern", mb: a.mb + patternQuality(p, shape), sigma: a.sigma, detail: `pattern ${p}.com (median $${PATTERN_ANCHORS[p].medianUsd})`, shape };
+    best = { kind: "pattern", mb: a.mb + patternQuality(p, shape), sigma: a.sigma, detail: explain ? `pattern ${p}.com (median $${PATTERN_ANCHORS[p].medianUsd})` : "", shape };
   }
-  const wr = wordsReading(shape, wordStats(words));
+  const wr = wordsReading(shape, wordStats(words), explain);
   if (wr !== null && (best === null || wr.mb > best.mb)) best = { kind: "words", ...wr, shape };
   if (p === null) {
-    const br = brandReading(shape);
+    const br = brandReading(shape, explain);
     if (best === null || br.mb > best.mb) best = { ...br, shape };
   }
-  return best ?? { ...brandReading(shape), shape };
+  return best ?? { ...brandReading(shape, explain), shape };
 }

@@ -11,7 +11,7 @@ export interface LexiconView {
   /** Lexicon version, part of final.version. */
   readonly version: string;
   /** Words of a first label, in order (joining them gives the label back), and its classification. */
-  analyse(name: string): { words: readonly string[]; classification: ClassSignals };
+  analyse(name: string): { words: readonly string[]; split: string; classification: ClassSignals };
   /** Zipf frequency of a word (about 7 for "the", 3 for "mortgage"); 0 for an unknown word. */
   zipf(word: string): number;
 }
@@ -30,7 +30,7 @@ export interface Gathered {
 }
 
 export function gather(p: { ascii: string; name: string; ext: string }, lex: LexiconView, zone: ZoneView | null): Gathered {
-  const { words, classification } = lex.analyse(p.name);
+  const { words, split, classification } = lex.analyse(p.name);
   const zipf = new Array<number>(words.length);
   for (let i = 0; i < words.length; i++) zipf[i] = lex.zipf(words[i]!);
   let z: ZoneSignals | null = null;
@@ -39,6 +39,6 @@ export function gather(p: { ascii: string; name: string; ext: string }, lex: Lex
   }
   return {
     signals: { name: p.name, ext: p.ext, words: { words, zipf }, classification, zone: z },
-    split: words.join(" "),
+    split,
   };
 }

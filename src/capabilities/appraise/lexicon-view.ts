@@ -23,7 +23,7 @@ export function lexiconView(): LexiconView {
     version: classifyVersion(),
     analyse(name) {
       const c = classifyName(name);
-      return { words: c.words, classification: { vertical: c.vertical, subcategory: c.subcategory, type: c.type } };
+      return { words: c.words, split: c.split, classification: { vertical: c.vertical, subcategory: c.subcategory, type: c.type } };
     },
     zipf(word) {
       const i = lex.indexOf(word);

@@ -32,18 +32,18 @@ const PREMIUM_VERTICALS: ReadonlyMap<string, number> = new Map([
 interface Term { feature: string; mb: number; detail: string }
 
 /** Hyphens and digits mixed into letters: buyers discount both heavily. */
-function formTerms(core: Core, out: Term[]): void {
+function formTerms(core: Core, out: Term[], explain: boolean): void {
   const s = core.shape;
-  if (s.hyphens > 0) out.push({ feature: "hyphens", mb: -bits(1.5) * Math.min(3, s.hyphens), detail: `${s.hyphens} hyphen${s.hyphens > 1 ? "s" : ""}` });
+  if (s.hyphens > 0) out.push({ feature: "hyphens", mb: -bits(1.5) * Math.min(3, s.hyphens), detail: explain ? `${s.hyphens} hyphen${s.hyphens > 1 ? "s" : ""}` : "" });
   if (s.kind === Kind.Mixed && s.digits > 0 && s.letters > 0) out.push({ feature: "digits", mb: -bits(1.0), detail: "digits mixed with letters" });
 }
 
-function classTerms(sig: AppraisalSignals, core: Core, out: Term[]): void {
+function classTerms(sig: AppraisalSignals, core: Core, out: Term[], explain: boolean): void {
   if (core.kind === "pattern") return; // numeric and acronym values come from the pattern anchors
   const c = sig.classification;
   const prem = PREMIUM_VERTICALS.get(c.vertical) ?? 0;
-  if (prem !== 0) out.push({ feature: "vertical", mb: prem, detail: `${c.vertical} names command a premium` });
-  if (c.type === "industry" || c.type === "geo") out.push({ feature: "type", mb: bits(0.3), detail: `${c.type} name (exact-match buyers)` });
+  if (prem !== 0) out.push({ feature: "vertical", mb: prem, detail: explain ? `${c.vertical} names command a premium` : "" });
+  if (c.type === "industry" || c.type === "geo") out.push({ feature: "type", mb: bits(0.3), detail: explain ? `${c.type} name (exact-match buyers)` : "" });
   else if (c.type === "personal") out.push({ feature: "type", mb: -bits(1.0), detail: "personal name (few buyers)" });
 }
 
@@ -53,12 +53,12 @@ function classTerms(sig: AppraisalSignals, core: Core, out: Term[]): void {
  * registered name. A name registered nowhere is one nobody wanted: a coinage or random string
  * then drops toward the registration fee.
  */
-function zoneTerms(sig: AppraisalSignals, core: Core, out: Term[]): void {
+function zoneTerms(sig: AppraisalSignals, core: Core, out: Term[], explain: boolean): void {
   const z = sig.zone;
   if (z === null) return;
   const c = z.exactCount;
   const demand = Math.max(-bits(0.9), Math.min(bits(3.5), Math.round(0.45 * (log2mb(1 + c) - 2000))));
-  if (demand !== 0) out.push({ feature: "demand", mb: demand, detail: `registered in ${c} extension${c === 1 ? "" : "s"}` });
+  if (demand !== 0) out.push({ feature: "demand", mb: demand, detail: explain ? `registered in ${c} extension${c === 1 ? "" : "s"}` : "" });
   if (c === 0 && !z.indexed) {
     const worded = core.kind === "words" || core.kind === "pattern";
     out.push({ feature: "unregistered", mb: worded ? -bits(1.0) : -bits(2.5), detail: "registered in no extension" });
@@ -66,13 +66,13 @@ function zoneTerms(sig: AppraisalSignals, core: Core, out: Term[]): void {
 }
 
 export function appraiseSignals(sig: AppraisalSignals, explain = false): Appraisal {
-  const core = coreValue(sig.name, sig.words);
+  const core = coreValue(sig.name, sig.words, explain);
   const terms: Term[] = [];
-  formTerms(core, terms);
-  classTerms(sig, core, terms);
+  formTerms(core, terms, explain);
+  classTerms(sig, core, terms, explain);
   const tier = extensionTier(sig.ext, sig.zone === null ? null : sig.zone.extSize);
-  if (tier.mb !== 0) terms.push({ feature: "extension", mb: tier.mb, detail: `.${sig.ext}: ${tier.label}` });
-  zoneTerms(sig, core, terms);
+  if (tier.mb !== 0) terms.push({ feature: "extension", mb: tier.mb, detail: explain ? `.${sig.ext}: ${tier.label}` : "" });
+  zoneTerms(sig, core, terms, explain);
 
   let total = core.mb;
   for (const t of terms) total += t.mb;
