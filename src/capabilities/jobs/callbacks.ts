@@ -25,6 +25,8 @@ export class CallbackDeliverer {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private sending = new Map<string, Promise<void>>();
   private stopped = false;
+  /** Aborts attempts in flight when the service stops (they were counted; they are retried). */
+  private abort = new AbortController();
   private ca: string[] | undefined;
 
   constructor(private core: JobsCore) {
@@ -44,6 +46,7 @@ export class CallbackDeliverer {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    this.abort.abort();
     await Promise.allSettled(this.sending.values());
   }
 
@@ -100,12 +103,13 @@ export class CallbackDeliverer {
           "Zonewise-Event": j.callback_event ?? "",
           "Zonewise-Signature": signature(key.webhook_secret, t, body),
         },
-        signal: AbortSignal.timeout(CALLBACK_TIMEOUT_MS),
+        signal: AbortSignal.any([AbortSignal.timeout(CALLBACK_TIMEOUT_MS), this.abort.signal]),
         ...(this.ca ? { tls: { ca: this.ca } } : {}),
       } as RequestInit);
       await r.arrayBuffer().catch(() => undefined);
       return r.status >= 200 && r.status < 300 ? null : `receiver answered HTTP ${r.status}`;
     } catch (e) {
+      if (this.abort.signal.aborted) return "the service stopped during the attempt";
       if (e instanceof Error && (e.name === "TimeoutError" || e.name === "AbortError")) return `no answer within ${CALLBACK_TIMEOUT_MS / 1000} s`;
       return e instanceof Error ? e.message : String(e);
     }
