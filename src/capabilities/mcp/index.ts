@@ -3,11 +3,12 @@
  * REST twin. See docs/mcp.md.
  */
 import { defineCapability } from "../../capability.ts";
+import { jobTools } from "./job-tools.ts";
 import { mcpRoute, MCP_PATH } from "./route.ts";
 
 export const mcp = defineCapability({
   name: "mcp",
-  raw: [mcpRoute()],
+  raw: [mcpRoute(jobTools)],
   openapi: [
     {
       method: "POST",

@@ -7,6 +7,7 @@
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, RequestSchema, type CallToolRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { Authed } from "../../app.ts";
 import { REQUEST_LIMITS } from "../../operations.ts";
@@ -50,8 +51,14 @@ function unknownTool(name: string, deps: McpDeps): Error {
 const LooseCall = RequestSchema.extend({ method: CallToolRequestSchema.shape.method });
 const LooseList = RequestSchema.extend({ method: ListToolsRequestSchema.shape.method });
 
+/**
+ * Without this, every Server builds its own Ajv instance (about 0.1-0.25 ms, most of the
+ * cost of a per-request server). One instance, shared: it only caches compiled schemas.
+ */
+const jsonSchemaValidator = new AjvJsonSchemaValidator();
+
 function newServer(deps: McpDeps): Server {
-  const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+  const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator });
   server.setRequestHandler(LooseList, () => ({ tools: deps.list as ToolDefinition[] }));
   server.setRequestHandler(LooseCall, (loose, extra) => {
     // The SDK validated it against CallToolRequestSchema before calling us.
