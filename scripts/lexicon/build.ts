@@ -20,7 +20,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { W_BRAND, W_COMMON, W_FIRST, W_PLACE, W_SURNAME, W_WORD } from "../../src/capabilities/classify/classifier-words.ts";
+import { W_BRAND, W_COMMON, W_COMPOUND, W_FIRST, W_PLACE, W_SURNAME, W_WORD } from "../../src/capabilities/classify/classifier-words.ts";
 import { KEYWORD_PHRASES } from "../../src/capabilities/classify/keywords.ts";
 import { MODIFIERS } from "../../src/capabilities/classify/keywords-modifiers.ts";
 import { encodeLexicon, FREQ_SCALE, NO_FREQ, type LexiconData } from "../../src/capabilities/classify/lexicon-format.ts";
@@ -69,6 +69,15 @@ export function buildLexicon(): Uint8Array {
   for (const w of MODIFIERS) mark(w, W_WORD);
   const lower = src.subtlexLowerCase();
   for (const [w, c] of cost) if (dict.has(w) && lower.has(w) && c <= COMMON_MAX_COST) mark(w, W_COMMON);
+
+  // Glued compounds: two everyday words of 3+ letters that SUBTLEX never saw as one word.
+  for (const w of flags.keys()) {
+    if (lower.has(w)) continue; // spoken as one word: a real closed compound ("database")
+    for (let k = 3; k <= w.length - 3; k++) {
+      const a = w.slice(0, k), b = w.slice(k);
+      if (lower.has(a) && lower.has(b) && dict.has(a) && dict.has(b)) { mark(w, W_COMPOUND); break; }
+    }
+  }
 
   const firsts = src.firstNames();
   for (const w of firsts) mark(w, W_FIRST);

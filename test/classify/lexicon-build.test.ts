@@ -23,7 +23,7 @@ test("the artifact names its version, sources and counts, and loads in well unde
   expect(lex.version).toBe(LEXICON_VERSION);
   expect(lex.size).toBeGreaterThan(300_000);
   expect(Object.keys(lex.header.built_from)).toContain("wordsninja");
-  expect(ms).toBeLessThan(1000);
+  expect(ms).toBeLessThan(2000); // about 0.2 s on an idle core; the bench measures it (bench/classify/RESULTS.md)
   expect(lex.indexOf("pizza")).toBeGreaterThanOrEqual(0);
   expect(lex.find("xxpizzaxx", 2, 7)).toBe(lex.indexOf("pizza"));
   expect(lex.indexOf("qqqzzzxq")).toBe(-1);

@@ -34,7 +34,7 @@ export const SAMPLES: Partial<Record<OperationId, Sample>> = {
   camelcase: {
     valid: { domains: ["bestpizza.com", "top10games.net", "openbsd"] },
     units: { items: 3 },
-    invalid: { body: { domian: ["a.com"] }, message: 'unknown field "domian"' },
+    invalid: { body: { domains: ["a.com"], domian: ["a.com"] }, message: 'unknown field "domian"' },
     overLimit: (n) => ({ domains: names(n + 1) }),
   },
   zone_count: { valid: { term: "shop", position: "contains" }, units: { items: 1 }, invalid: { body: { term: "Shop!" }, message: "term must be 2 to 63 characters of lower-case a-z, 0-9 and hyphen" } },

@@ -19,6 +19,8 @@ export const W_SURNAME = 8;
 export const W_PLACE = 16;
 /** A well-known brand or trademark. */
 export const W_BRAND = 32;
+/** A closed compound of two everyday words ("lonestar", "backup"): the splitter may open it. */
+export const W_COMPOUND = 64;
 
 export interface WordInfo {
   /** Bit set of W_* flags for one lower-case token; 0 = unknown. */

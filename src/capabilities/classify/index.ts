@@ -1,4 +1,21 @@
+/**
+ * The classify capability: POST /v1/camelcase, POST /v1/categorize, GET /v1/taxonomy,
+ * services.classify (service.ts) and the pool tasks (tasks.ts). Start loads the lexicon on
+ * this thread and asks every worker to do the same, so no request pays for it.
+ */
 import { defineCapability } from "../../capability.ts";
+import { classifyVersion } from "./api.ts";
+import { camelcase, categorize, taxonomy } from "./routes.ts";
+import { ClassifyService } from "./service.ts";
+import { getSplitter } from "./splitter.ts";
 
-/** Serves nothing until its endpoints are built (the shared suites skip what is not served). */
-export const classify = defineCapability({ name: "classify" });
+export const classify = defineCapability({
+  name: "classify",
+  endpoints: [camelcase, categorize, taxonomy],
+  start(services) {
+    getSplitter();
+    services.classify = new ClassifyService(services.pool.size > 0 ? services.pool : null);
+    services.pool.broadcast("classify.warm", null).catch((e) => process.stderr.write(`classify: warming the workers failed: ${String(e)}\n`));
+  },
+  health: () => ({ classify: { version: classifyVersion() } }),
+});

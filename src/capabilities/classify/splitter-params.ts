@@ -11,6 +11,12 @@ export interface SplitterParams {
   perWord: number;
   /** Extra for a one-letter word other than "a" and "i". */
   singleLetter: number;
+  /** Extra for the one-letter words "a" and "i". */
+  article: number;
+  /** Extra for a closed compound read as one word ("lonestar" rather than "lone star"). */
+  compound: number;
+  /** Subtracted from an unknown run of 2-5 letters without a vowel (an acronym: "rpd", "dns"). */
+  acronym: number;
   /** Extra for a two-letter word. */
   twoLetters: number;
   /** Weight of the corpus frequency cost. */
@@ -38,7 +44,10 @@ export interface SplitterParams {
 
 export const DEFAULT_PARAMS: Readonly<SplitterParams> = Object.freeze({
   perWord: 0.56,
-  singleLetter: 3,
+  singleLetter: 3.75,
+  article: 0.4,
+  compound: 2,
+  acronym: 0,
   twoLetters: 1,
   freqWeight: 1,
   dictionary: 20,

@@ -20,7 +20,7 @@
  */
 import { HASH_START, getLexicon, step, type Lexicon } from "./lexicon.ts";
 import { DEFAULT_PARAMS, type SplitterParams } from "./splitter-params.ts";
-import { W_BRAND, W_FIRST, W_PLACE, W_SURNAME, W_WORD } from "./classifier-words.ts";
+import { W_BRAND, W_COMPOUND, W_FIRST, W_PLACE, W_SURNAME, W_WORD } from "./classifier-words.ts";
 
 export type SplitConfidence = "HIGH" | "MEDIUM" | "LOW";
 
@@ -86,15 +86,20 @@ export class Splitter {
         const idx = lex.probe(h, s, from + i, from + j);
         if (idx >= 0) {
           this.isWord[j] = 1;
-          this.relax(i, j, idx, this.cost[idx]!);
+          const plural = prev >= 0 && s.charCodeAt(from + j - 1) === 115 /* s */ ? this.cost[prev]! + p.plural : Infinity;
+          this.relax(i, j, idx, Math.min(this.cost[idx]!, plural));
         } else if (prev >= 0 && s.charCodeAt(from + j - 1) === 115 /* s */) {
           this.isWord[j] = 1;
           this.relax(i, j, prev, this.cost[prev]! + p.plural);
         }
         prev = idx;
       }
+      let vowels = 0;
       for (let j = i + 1; j <= L; j++) {
-        if (this.isWord[j] === 0) this.relax(i, j, UNKNOWN, p.unknownBase + p.unknownPerChar * (j - i));
+        if (VOWEL[s.charCodeAt(from + j - 1)] === 1) vowels++;
+        if (this.isWord[j] === 1) continue;
+        const n = j - i;
+        this.relax(i, j, UNKNOWN, p.unknownBase + p.unknownPerChar * n - (vowels === 0 && n >= 2 && n <= 5 ? p.acronym : 0));
       }
     }
     // Walk back from the best state at L.
@@ -148,10 +153,15 @@ export function wordCost(lex: Lexicon, i: number, p: Readonly<SplitterParams>): 
   if (flags & W_BRAND) cost = Math.min(cost, p.brand - bonus);
   if (cost === Infinity) cost = p.unknownBase + p.unknownPerChar * len; // in a corpus list only as a fragment
   cost += p.perWord;
-  if (len === 1 && lex.wordAt(i) !== "a" && lex.wordAt(i) !== "i") cost += p.singleLetter;
+  if (len === 1) cost += lex.wordAt(i) === "a" || lex.wordAt(i) === "i" ? p.article : p.singleLetter;
+  if (flags & W_COMPOUND) cost += p.compound;
   if (len === 2) cost += p.twoLetters;
   return cost;
 }
+
+/** a e i o u y, by character code. */
+const VOWEL = new Uint8Array(128);
+for (const v of "aeiouy") VOWEL[v.charCodeAt(0)] = 1;
 
 function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
