@@ -32,6 +32,8 @@ export const LEXICON_VERSION = "lex-2026.11.1";
 export const DEFAULT_OUT = path.resolve(import.meta.dir, "../../src/capabilities/classify/assets/lexicon.bin");
 
 const MAX_WORD = 30;
+/** One letter four or more times and nothing else ("aaaaaa", "zzzz"): list noise, not a word. */
+const REPEATED = /^(.)\1{3,}$/;
 const COMMON_MAX_COST = 11.5;
 const PLACE_MIN_POP = 50_000;
 
@@ -45,7 +47,7 @@ export function buildLexicon(): Uint8Array {
   const flags = new Map<string, number>();
   const cost = new Map<string, number>();
   const mark = (w: string, f: number) => {
-    if (w.length > 0 && w.length <= MAX_WORD) flags.set(w, (flags.get(w) ?? 0) | f);
+    if (w.length > 0 && w.length <= MAX_WORD && !REPEATED.test(w)) flags.set(w, (flags.get(w) ?? 0) | f);
   };
 
   // Frequencies: a 50/50 mixture of the two corpora.
@@ -58,7 +60,7 @@ export function buildLexicon(): Uint8Array {
   for (const c of counts.values()) total += c;
   for (const [w, c] of counts) p.set(w, (p.get(w) ?? 0) + (0.5 * c) / total);
   for (const [w, pw] of p) {
-    if (w.length > MAX_WORD) continue;
+    if (w.length > MAX_WORD || REPEATED.test(w)) continue;
     cost.set(w, -Math.log(pw));
     mark(w, 0);
   }
