@@ -129,7 +129,9 @@ for (const o of tools) {
       expect(errorText(m)).toBe(r.body.error);
       expect(errorText(m)).toContain(r.body.resets_at);
       expect(m._meta).toMatchObject({ status: 429, resets_at: r.body.resets_at });
-      expect((m._meta as { retry_after_seconds: number }).retry_after_seconds).toBeGreaterThan(0);
+      const ra = (m._meta as { retry_after_seconds: number }).retry_after_seconds;
+      expect(ra).toBeGreaterThan(0);
+      expect(m.content[1]).toEqual({ type: "text", text: `Retry after ${ra} s.` });
       expect((await usage(a.key)).credits_used).toBe(0);
     });
 

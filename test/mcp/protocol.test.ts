@@ -36,7 +36,7 @@ describe("authentication", () => {
 
 describe("transport", () => {
   test("GET, DELETE and other methods are 405 with a JSON-RPC error", async () => {
-    for (const method of ["GET", "DELETE", "PUT", "PATCH"]) {
+    for (const method of ["GET", "DELETE", "PUT", "PATCH", "OPTIONS"]) {
       const r = await t.fetch("/mcp", { method, headers: { accept: "application/json, text/event-stream" } });
       expect(r.status).toBe(405);
       expect(r.headers.get("allow")).toBe("POST");
@@ -58,6 +58,13 @@ describe("transport", () => {
     expect(c.getServerVersion()?.name).toBe("zonewise");
     expect(c.getInstructions()).toContain("quota");
     await c.close();
+  });
+
+  test("a gzip-encoded body is read like REST's", async () => {
+    const body = Bun.gzipSync(JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/list" }));
+    const r = await t.fetch("/mcp", { method: "POST", headers: { ...MCP_HEADERS, "content-encoding": "gzip" }, body });
+    expect(r.status).toBe(200);
+    expect((await r.json()).id).toBe(9);
   });
 
   test("no CORS headers", async () => {

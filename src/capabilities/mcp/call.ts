@@ -18,12 +18,15 @@ import type { Tool } from "./tools.ts";
 const NO_QUERY = new URLSearchParams();
 const NO_HEADERS = new Headers();
 
-export function errorResult(message: string, meta: Record<string, unknown> = {}): CallToolResult {
-  return { isError: true, content: [{ type: "text", text: message }], _meta: meta };
+export function errorResult(message: string, meta: Record<string, unknown> = {}, retryAfter?: string): CallToolResult {
+  const content: CallToolResult["content"] = [{ type: "text", text: message }];
+  // REST says when to retry in a Retry-After header; a model reads text.
+  if (retryAfter !== undefined) content.push({ type: "text", text: `Retry after ${retryAfter} s.` });
+  return { isError: true, content, _meta: meta };
 }
 
 function fromError(e: unknown, log: (e: unknown) => void): CallToolResult {
-  if (e instanceof ApiError) return errorResult(e.message, { status: e.status, ...e.extra });
+  if (e instanceof ApiError) return errorResult(e.message, { status: e.status, ...e.extra }, e.headers["Retry-After"]);
   log(e);
   return errorResult("internal error", { status: 500 });
 }
