@@ -18,6 +18,8 @@ export interface FakeRdap {
   url: string;
   hits: Map<string, number>;
   hitsFor(domain: string): number;
+  /** Most requests it has been answering at once (silent ones aside). */
+  maxInFlight(): number;
   stop(): void;
 }
 
@@ -26,6 +28,8 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
 
 export function startFakeRdap(): FakeRdap {
   const hits = new Map<string, number>();
+  let inFlight = 0;
+  let maxInFlight = 0;
   const silent: Array<() => void> = [];
   let port = 0;
   const server: ReturnType<typeof Bun.serve> = Bun.serve({
@@ -33,37 +37,49 @@ export function startFakeRdap(): FakeRdap {
     port: 0,
     idleTimeout: 30,
     async fetch(req): Promise<Response> {
-      const url = new URL(req.url);
-      hits.set(url.pathname, (hits.get(url.pathname) ?? 0) + 1);
-      const m = /^\/(vs|registrar|pir|nested|moved)\/domain\/([^/]+)$/.exec(url.pathname);
-      if (!m) return json({ errorCode: 400, title: "bad request" }, 400);
-      const [, style, name] = m as unknown as [string, string, string];
-      const label = name.split(".")[0]!;
-      const base = `http://127.0.0.1:${port}/`;
-      if (label.startsWith("missing")) return json({ errorCode: 404, title: "Not Found" }, 404);
-      if (label.startsWith("err404")) return json({ errorCode: 404, title: "Not Found", description: ["The domain does not exist"] });
-      if (label.startsWith("alwaysbusy")) return json({ errorCode: 429 }, 429, { "retry-after": "120" });
-      if (label.startsWith("ratelimit")) return json({ errorCode: 429 }, 429);
-      if (label.startsWith("busy") && hits.get(url.pathname) === 1) return json({ errorCode: 429 }, 429, { "retry-after": "1" });
-      if (label.startsWith("slow")) await Bun.sleep(300);
-      if (label.startsWith("silent")) return new Promise<Response>((resolve) => silent.push(() => resolve(new Response("late"))));
-      if (label.startsWith("garbage")) return new Response("<html><body>Service Unavailable</body></html>", { headers: { "content-type": "text/html" } });
-      if (label.startsWith("truncated")) return new Response(JSON.stringify(pirStyle(name)).slice(0, 200), { headers: { "content-type": "application/rdap+json" } });
-      if (label.startsWith("huge")) return json({ objectClassName: "domain", ldhName: name, remarks: [{ description: ["x".repeat(2 * 1024 * 1024)] }] });
-      if (label.startsWith("notdomain")) return json({ hello: "world" });
-      if (label.startsWith("boom")) return json({ errorCode: 500 }, 500);
-      if (label.startsWith("loop")) return new Response(null, { status: 302, headers: { location: url.pathname } });
-      if (style === "moved") return new Response(null, { status: 301, headers: { location: `${base}pir/domain/${name}` } });
-      if (style === "vs") return json(verisignStyle(name, base));
-      if (style === "registrar") return json(registrarStyle(name));
-      if (style === "pir") return json(pirStyle(name));
-      return json(nestedStyle(name));
+      // Silent requests never end: they would stay "in flight" forever.
+      if (req.url.includes("/domain/silent")) return answer(req);
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      try {
+        return await answer(req);
+      } finally {
+        inFlight--;
+      }
     },
   });
+  async function answer(req: Request): Promise<Response> {
+    const url = new URL(req.url);
+    hits.set(url.pathname, (hits.get(url.pathname) ?? 0) + 1);
+    const m = /^\/(vs|registrar|pir|nested|moved)\/domain\/([^/]+)$/.exec(url.pathname);
+    if (!m) return json({ errorCode: 400, title: "bad request" }, 400);
+    const [, style, name] = m as unknown as [string, string, string];
+    const label = name.split(".")[0]!;
+    const base = `http://127.0.0.1:${port}/`;
+    if (label.startsWith("missing")) return json({ errorCode: 404, title: "Not Found" }, 404);
+    if (label.startsWith("err404")) return json({ errorCode: 404, title: "Not Found", description: ["The domain does not exist"] });
+    if (label.startsWith("alwaysbusy")) return json({ errorCode: 429 }, 429, { "retry-after": "120" });
+    if (label.startsWith("ratelimit")) return json({ errorCode: 429 }, 429);
+    if (label.startsWith("busy") && hits.get(url.pathname) === 1) return json({ errorCode: 429 }, 429, { "retry-after": "1" });
+    if (label.startsWith("slow")) await Bun.sleep(300);
+    if (label.startsWith("silent")) return new Promise<Response>((resolve) => silent.push(() => resolve(new Response("late"))));
+    if (label.startsWith("garbage")) return new Response("<html><body>Service Unavailable</body></html>", { headers: { "content-type": "text/html" } });
+    if (label.startsWith("truncated")) return new Response(JSON.stringify(pirStyle(name)).slice(0, 200), { headers: { "content-type": "application/rdap+json" } });
+    if (label.startsWith("huge")) return json({ objectClassName: "domain", ldhName: name, remarks: [{ description: ["x".repeat(2 * 1024 * 1024)] }] });
+    if (label.startsWith("notdomain")) return json({ hello: "world" });
+    if (label.startsWith("boom")) return json({ errorCode: 500 }, 500);
+    if (label.startsWith("loop")) return new Response(null, { status: 302, headers: { location: url.pathname } });
+    if (style === "moved") return new Response(null, { status: 301, headers: { location: `${base}pir/domain/${name}` } });
+    if (style === "vs") return json(verisignStyle(name, base));
+    if (style === "registrar") return json(registrarStyle(name));
+    if (style === "pir") return json(pirStyle(name));
+    return json(nestedStyle(name));
+  }
   port = server.port!;
   return {
     url: `http://127.0.0.1:${port}/`,
     hits,
+    maxInFlight: () => maxInFlight,
     hitsFor: (domain) => [...hits].filter(([p]) => p.endsWith(`/domain/${domain}`)).reduce((a, [, n]) => a + n, 0),
     stop() {
       for (const s of silent) s();

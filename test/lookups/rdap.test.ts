@@ -3,6 +3,7 @@
  * hop, redirects, not found, 429s, garbage, charges, the cache and single-flight.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { DEFAULT_SETTINGS } from "../../src/capabilities/lookups/settings.ts";
 import { startLookupFakes, type LookupFakes } from "../fakes/index.ts";
 import { startTestServer, type TestServer } from "../support/harness.ts";
 
@@ -170,5 +171,16 @@ describe("time budget", () => {
     expect(body.results.map((r: { status: string }) => r.status)).toEqual(["error", "found"]);
     expect(body.results[0].error).toMatch(/no answer/);
     expect(charged).toBe("2");
+  });
+});
+
+describe("good citizen", () => {
+  const limit = DEFAULT_SETTINGS.perRegistryConcurrency;
+  test(`at most ${limit} questions in flight to one registry; the rest wait their turn`, async () => {
+    const names = Array.from({ length: 10 }, (_, i) => `slow-gate${i}.org`);
+    const { status, body } = await rdap(names);
+    expect(status).toBe(200);
+    expect(body.results.every((r: { status: string }) => r.status === "found")).toBe(true);
+    expect(fakes.rdap.maxInFlight()).toBe(limit);
   });
 });

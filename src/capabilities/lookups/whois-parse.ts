@@ -112,7 +112,7 @@ export function parseWhois(text: string): WhoisVerdict {
         facts.dnssecEnabled ??= /^(signed|yes|true|signeddelegation|active)/i.test(value) ? true : /^(unsigned|no|false|inactive)/i.test(value) ? false : null;
         break;
       case "referral":
-        referral ??= hostName(value.replace(/^[a-z]+:\/\//i, ""));
+        referral ??= hostName(value.replace(/^[a-z]+:\/\//i, "").split(/[/:\s]/)[0]!);
         break;
     }
   }
