@@ -83,7 +83,7 @@ export const PROSE: Partial<Record<OperationId, Prose>> = {
   job_results: {
     title: "Job results page",
     unit: "row",
-    text: "A page of result rows of a job, in input order: {rows, from, next_from, total, done, status}. Start at from=0 and pass next_from to get the next page; next_from is null when there is nothing more to read yet; done tells whether the job has finished. Rows are the same as the synchronous tool of the job's type returns.",
+    text: "A page of result rows of a job, in input order: {rows, from, next_from, total, done, status}. Start at from=0 and pass next_from to get the next page; while the job runs, next_from may point past the rows written so far (ask again later); it is null once the job is final and every row has been returned. Rows are the same as the synchronous tool of the job's type returns.",
     readOnly: true,
   },
 };

@@ -23,6 +23,10 @@ test("lists of plain values are joined, empty ones say so, separators in cells a
   );
 });
 
+test("a list whose values hold the separator is shown as JSON", () => {
+  expect(renderText({ TXT: ["v=spf1 -all", "a, b"], e: ["", "x"] })).toBe(['TXT: ["v=spf1 -all","a, b"]', 'e: ["","x"]'].join("\n"));
+});
+
 test("every value of the input appears in the text", () => {
   const v = { results: { "a.com": { A: ["1.2.3.4"], MX: [{ exchange: "mx.a.com", priority: 10 }], SOA: null, errors: [] } } };
   const text = renderText(v);

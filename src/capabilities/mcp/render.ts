@@ -3,7 +3,7 @@
  * out for a model to read with few tokens. Objects become indented `key: value` lines; a
  * list of records becomes one table (a header of dotted column names, one row per record,
  * cells separated by " | "), so 500 zone lookup rows do not repeat their field names 500
- * times; lists of plain values are joined with ", ". Generic over any JSON value, so
+ * times; lists of plain values are joined with ", " (as JSON when one holds ", "). Generic over any JSON value, so
  * every tool renders the same way and a new field of a twin shows up with no change here.
  */
 
@@ -18,11 +18,17 @@ function scalar(v: Json | undefined): string {
   return typeof v === "string" ? v : String(v);
 }
 
+/** Plain values joined with ", ", unless one is empty or holds ", " itself (TXT records): then JSON, unambiguous. */
+function joined(xs: Json[]): string {
+  const parts = xs.map(scalar);
+  return parts.some((p) => p === "" || p.includes(", ")) ? JSON.stringify(xs) : parts.join(", ");
+}
+
 /** A cell: scalars as they are, lists of scalars joined, anything deeper as compact JSON. */
 function cell(v: Json | undefined): string {
   let s: string;
   if (v === undefined || isScalar(v)) s = scalar(v);
-  else if (Array.isArray(v) && v.every(isScalar)) s = v.map(scalar).join(", ");
+  else if (Array.isArray(v) && v.every(isScalar)) s = joined(v);
   else s = JSON.stringify(v);
   return s.replace(/\|/g, "\\|").replace(/\n/g, " ");
 }
@@ -53,7 +59,7 @@ function lines(v: Json, indent: string, out: string[]): void {
   if (isRecord(v)) {
     for (const [k, x] of Object.entries(v)) {
       if (isScalar(x)) out.push(`${indent}${k}: ${scalar(x)}`);
-      else if (Array.isArray(x) && x.every(isScalar)) out.push(`${indent}${k}: ${x.length ? x.map(scalar).join(", ") : "(none)"}`);
+      else if (Array.isArray(x) && x.every(isScalar)) out.push(`${indent}${k}: ${x.length ? joined(x) : "(none)"}`);
       else if (Array.isArray(x) && x.length === 0) out.push(`${indent}${k}: (none)`);
       else if (isRecord(x) && Object.keys(x).length === 0) out.push(`${indent}${k}: {}`);
       else {
