@@ -43,7 +43,7 @@ async function attempt(ex: ChunkExecutor, task: string, names: string[], options
   let last: unknown;
   for (let a = 0; a < JOB_LIMITS.rowAttempts; a++) {
     try {
-      return splitLines(await withLease(ex.run(task, { names, options }), leaseMs), names.length);
+      return splitLines(await withLease(ex.run(task, { names, options }, leaseMs), leaseMs + Math.min(1000, leaseMs / 2)), names.length);
     } catch (e) {
       last = e;
     }

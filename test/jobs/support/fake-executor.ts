@@ -2,8 +2,7 @@
  * A test-only chunk executor (set as services.jobsExecutor): answers zone_lookup-shaped rows
  * computed from the name alone, so tests can check every row's content and order without
  * the real index. Names listed in `failRows` come back as error rows (`failTimes` times);
- * `delayMs` slows each chunk; `hangOnce` makes the first call for a chunk never answer
- * (a silent worker); `throwAlways` makes every call fail (an internal fault).
+ * `delayMs` slows each chunk; `hangOnce` makes the first call never answer (a silent worker); `throwAlways` makes every call fail (an internal fault).
  */
 import type { ChunkExecutor } from "../../../src/capabilities/jobs/executor.ts";
 import type { ChunkInput, ChunkOutput } from "../../../src/capabilities/jobs/types.ts";
@@ -31,7 +30,7 @@ export class FakeExecutor implements ChunkExecutor {
   async run(_task: string, input: ChunkInput): Promise<ChunkOutput> {
     this.calls++;
     if (this.opts.throwAlways) throw new Error("fake worker crashed");
-    if (this.opts.hangOnce && !this.hung.has(input.names[0]!)) {
+    if (this.opts.hangOnce && this.hung.size === 0) {
       this.hung.add(input.names[0]!);
       return new Promise<ChunkOutput>(() => {});
     }

@@ -1,0 +1,47 @@
+/**
+ * Jobs on the real pool tasks (worker threads): a job's rows equal what the synchronous
+ * twin answers for the same names, row for row, in input order.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { TASKS } from "../../workers/tasks.ts";
+import { startTestServer, type TestServer } from "../support/harness.ts";
+import { realNames } from "./support/real-names.ts";
+import { isFinal, rows, submit, waitFor } from "./support/jobs.ts";
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({ ZW_CHUNK_SIZE: "700", ZW_WORKERS: "2" }, { quota: 1_000_000 });
+});
+afterAll(() => t.stop());
+
+async function twin(path: string, body: Record<string, unknown>, field: string): Promise<unknown[]> {
+  const r = await t.post(path, body);
+  expect(r.status).toBe(200);
+  return ((await r.json()) as Record<string, unknown[]>)[field]!;
+}
+
+test("zone_lookup job rows = POST /v1/zone/lookup rows (with and without include_counts)", async () => {
+  const list = [...realNames(2500), "x", "Bücher.de", "EXAMPLE.com.", "ab"];
+  for (const include_counts of [false, true]) {
+    const { r, body } = await submit(t, { type: "zone_lookup", domains: list, options: { include_counts } });
+    expect(r.status).toBe(202);
+    const j = await waitFor(t, body.id, isFinal, 60_000);
+    expect(j).toMatchObject({ status: "succeeded", done: list.length, errors: 0 });
+    const got = await rows(t, body.id);
+    const want: unknown[] = [];
+    for (let i = 0; i < list.length; i += 5000) want.push(...(await twin("/v1/zone/lookup", { domains: list.slice(i, i + 5000), include_counts }, "results")));
+    expect(got).toEqual(want);
+  }
+});
+
+test("appraise job rows = POST /v1/appraise/bulk rows", async () => {
+  if (!TASKS["appraise.jobChunk"]) return;
+  const list = realNames(1200);
+  const { body } = await submit(t, { type: "appraise", domains: list });
+  const j = await waitFor(t, body.id, isFinal, 60_000);
+  expect(j).toMatchObject({ status: "succeeded", done: list.length });
+  const got = await rows(t, body.id);
+  const want: unknown[] = [];
+  for (let i = 0; i < list.length; i += 500) want.push(...(await twin("/v1/appraise/bulk", { domains: list.slice(i, i + 500) }, "results")));
+  expect(got).toEqual(want);
+});
