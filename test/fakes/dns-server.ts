@@ -109,8 +109,9 @@ export async function startFakeDns(mode: "normal" | "silent" = "normal"): Promis
       buf = Buffer.concat([buf, b]);
       if (buf.length < 2 || buf.length < 2 + buf.readUInt16BE(0)) return;
       const p = decode(buf.subarray(2, 2 + buf.readUInt16BE(0)));
-      if (!p || mode === "silent") return;
+      if (!p) return;
       count(p);
+      if (mode === "silent") return;
       const out = reply(p, false);
       if (!out) return;
       const len = Buffer.alloc(2);
@@ -124,8 +125,9 @@ export async function startFakeDns(mode: "normal" | "silent" = "normal"): Promis
   await new Promise<void>((r) => udp.bind(port, "127.0.0.1", () => r()));
   udp.on("message", (msg, rinfo) => {
     const p = decode(msg);
-    if (!p || mode === "silent") return;
+    if (!p) return;
     count(p);
+    if (mode === "silent") return;
     const out = reply(p, true);
     if (out) udp.send(out, rinfo.port, rinfo.address);
   });

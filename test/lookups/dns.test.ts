@@ -4,6 +4,7 @@
  * that lie or stay silent, charges, the cache, and the time budget.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { DEFAULT_SETTINGS } from "../../src/capabilities/lookups/settings.ts";
 import { startFakeDns, type FakeDns } from "../fakes/dns-server.ts";
 import { startLookupFakes, type LookupFakes } from "../fakes/index.ts";
 import { startTestServer, type TestServer } from "../support/harness.ts";
@@ -14,8 +15,7 @@ let t: TestServer;
 beforeAll(async () => {
   fakes = await startLookupFakes();
   silentDns = await startFakeDns("silent");
-  // A silent resolver first: every question must move on to the next one.
-  t = await startTestServer({ ...fakes.env, ZW_DNS_SERVERS: `${silentDns.address},${fakes.dns.address}` });
+  t = await startTestServer(fakes.env);
 });
 afterAll(async () => {
   await t.stop();
@@ -96,6 +96,20 @@ describe("resolvers that misbehave", () => {
     await Promise.all([dns({ domains: ["host7.com"], record_types: ["A"] }), dns({ domains: ["host7.com", "host7.com"], record_types: ["A"] })]);
     await dns({ domains: ["host7.com"], record_types: ["A"] });
     expect(fakes.dns.asked.get("host7.com|A")).toBe(1);
+  });
+
+  test("a silent resolver first: each question moves on to the next resolver", async () => {
+    const twoResolvers = await startTestServer({ ...fakes.env, ZW_DNS_SERVERS: `${silentDns.address},${fakes.dns.address}` });
+    try {
+      const t0 = performance.now();
+      const { status, body } = await dns({ domains: ["host9.com"], record_types: ["A", "NS"] }, twoResolvers);
+      expect(status).toBe(200);
+      expect(body.results["host9.com"]).toEqual({ A: ["192.0.2.10"], NS: ["ns1.example.com"], errors: [] });
+      expect(performance.now() - t0).toBeGreaterThanOrEqual(DEFAULT_SETTINGS.dnsAttemptMs - 50);
+      expect(silentDns.asked.get("host9.com|A")).toBe(1);
+    } finally {
+      await twoResolvers.stop();
+    }
   });
 
   test("no resolver answers: 502 within the time budget, nothing charged", async () => {
