@@ -112,6 +112,14 @@ describe("bad input gets the protocol's error, never a 5xx, and costs nothing", 
     expect(body.find((b) => b.id === 2)!.error!.code).toBe(-32601);
   });
 
+  test("a batch that repeats a request id is refused whole, so no call runs unanswered", async () => {
+    const key = t.newKey("proto-dup").key;
+    const r = await rpc(t, [call(1, "zone_count", { term: "shop" }), call(1, "zone_count", { term: "shop" })], MCP_HEADERS, key);
+    expect(r.status).toBe(400);
+    expect((await r.json()).error.code).toBe(-32600);
+    expect(await used(key)).toBe(0);
+  });
+
   test("a notification alone is accepted with 202 and no body", async () => {
     const r = await rpc(t, { jsonrpc: "2.0", method: "notifications/initialized" });
     expect(r.status).toBe(202);

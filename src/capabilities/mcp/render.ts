@@ -3,8 +3,9 @@
  * out for a model to read with few tokens. Objects become indented `key: value` lines; a
  * list of records becomes one table (a header of dotted column names, one row per record,
  * cells separated by " | "), so 500 zone lookup rows do not repeat their field names 500
- * times; lists of plain values are joined with ", " (as JSON when one holds ", "). Generic over any JSON value, so
- * every tool renders the same way and a new field of a twin shows up with no change here.
+ * times; lists of plain values are joined with ", " (as JSON when one holds ", "). Generic
+ * over any JSON value, so every tool renders the same way and a new field of a twin shows
+ * up with no change here.
  */
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };

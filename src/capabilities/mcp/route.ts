@@ -17,8 +17,8 @@ import { buildTools, type ToolSource } from "./tools.ts";
 export const MCP_PATH = "/mcp";
 
 /** A JSON-RPC error outside any request (id null), the shape the SDK's transport uses. */
-export function rpcError(status: number, message: string, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }), {
+export function rpcError(status: number, message: string, headers: Record<string, string> = {}, code = -32000): Response {
+  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), {
     status,
     headers: { "content-type": "application/json", ...headers },
   });
@@ -35,6 +35,22 @@ function parse(bytes: Uint8Array): { parsed: unknown } | null {
   }
 }
 
+/**
+ * A batch that repeats a request id: the transport would run every request (and charge for
+ * each) but answer only one per id, so the caller would pay for answers it never gets.
+ */
+function repeatsAnId(payload: unknown): boolean {
+  if (!Array.isArray(payload)) return false;
+  const ids = new Set<unknown>();
+  for (const m of payload) {
+    if (m === null || typeof m !== "object" || !("method" in m) || !("id" in m)) continue;
+    const id = (m as { id: unknown }).id;
+    if (ids.has(id)) return true;
+    ids.add(id);
+  }
+  return false;
+}
+
 async function post(request: Request, deps: McpDeps): Promise<Response> {
   let authed;
   let bytes: Uint8Array;
@@ -47,6 +63,7 @@ async function post(request: Request, deps: McpDeps): Promise<Response> {
     return rpcError(500, "internal error");
   }
   const body = parse(bytes);
+  if (body && repeatsAnId(body.parsed)) return rpcError(400, "Invalid Request: every request of a batch needs its own id", {}, -32600);
   // An unparsable body is handed over as bytes, so the transport's checks keep their order.
   const req = body ? request : new Request(request.url, { method: "POST", headers: request.headers, body: bytes });
   try {
