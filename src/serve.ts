@@ -1,7 +1,9 @@
 /** `cli serve`: first-start chores (demo key, sample index), then the server until a signal. */
 import fs from "node:fs";
 import type { Config } from "./config.ts";
+import { zoneServiceOf } from "./capabilities/zone/service.ts";
 import { startServer } from "./main.ts";
+import { ensureSampleIndex } from "./sample-index.ts";
 import { openStore } from "./store/sqlite.ts";
 
 function ensureDemoKey(config: Config): void {
@@ -29,6 +31,7 @@ function ensureDemoKey(config: Config): void {
 export async function runServe(config: Config): Promise<number> {
   fs.mkdirSync(config.dataDir, { recursive: true });
   ensureDemoKey(config);
+  await ensureSampleIndex(config);
   const server = await startServer(config);
   process.stdout.write(`zonewise listening on ${server.url} (data: ${config.dataDir})\n`);
   const stop = async (sig: string) => {
@@ -38,9 +41,7 @@ export async function runServe(config: Config): Promise<number> {
   };
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
-  process.on("SIGHUP", () => {
-    const reload = server.services.reloadZoneIndex as (() => void) | undefined;
-    reload?.();
-  });
+  // SIGHUP: re-read ZW_ZONE_INDEX now (a file renamed over it is also picked up on its own).
+  process.on("SIGHUP", () => void zoneServiceOf(server.services)?.reload());
   return -1;
 }

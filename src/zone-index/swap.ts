@@ -14,13 +14,19 @@
  *   unmapped by the garbage collector, never under a reader (files are only ever replaced
  *   by rename, PLATFORM.md note 11).
  * - The holder may start empty (no file yet): current is null until a good file appears.
+ * - What is verified is what is served: a candidate is first hard-linked to a private name
+ *   beside the path (".zone.idx.serving-<pid>-<n>"), and that link is opened, verified and
+ *   handed to the workers, so a rename racing with the check cannot slip an unverified file
+ *   in. The link is removed when the index is retired (the mapping keeps the pages alive);
+ *   links left by a dead process are swept at start. Where links are refused, the path is
+ *   opened directly.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { ZoneIndex, ZoneIndexError } from "./index.ts";
 
 export type SwapEvent =
-  | { type: "loaded"; path: string; builtAt: string; previousBuiltAt: string | null; identity: string }
+  | { type: "loaded"; path: string; file: string; builtAt: string; previousBuiltAt: string | null; identity: string }
   | { type: "refused"; path: string; error: string };
 
 export interface HolderOptions {
@@ -38,6 +44,8 @@ interface Slot {
   index: ZoneIndex;
   refs: number;
   identity: string;
+  /** The file mapped: a private hard link beside the path (or the path itself). */
+  file: string;
 }
 
 /** inode, mtime and size of the file at p ("" when it does not exist). */
@@ -60,6 +68,7 @@ export class ZoneIndexHolder {
 
   /** Opens the file if it is there (a bad or missing file leaves the holder empty). */
   constructor(private readonly opts: HolderOptions) {
+    sweepSnapshots(opts.path);
     this.reload();
     if (opts.watch !== false) {
       try {
@@ -91,6 +100,11 @@ export class ZoneIndexHolder {
   /** inode:mtime:size of the file in use ("" when none). */
   get identity(): string {
     return this.slot?.identity ?? "";
+  }
+
+  /** The file actually mapped (a private link to what was verified), or null. */
+  get file(): string | null {
+    return this.slot?.file ?? null;
   }
 
   /** The current index plus a release function to call exactly once; null when empty. */
@@ -130,36 +144,50 @@ export class ZoneIndexHolder {
   reload(): boolean {
     if (this.closed) return false;
     const p = this.opts.path;
-    const identity = fileIdentity(p);
+    // Freeze the file under a private name first: what is verified is what is served, and
+    // workers told about it open that very file even if the path moves on in between.
+    const snap = snapshot(p, (this.seq += 1));
+    const file = snap ?? p;
+    const identity = fileIdentity(file);
     let index: ZoneIndex;
-    let raced = false;
     try {
-      index = ZoneIndex.open(p);
+      index = ZoneIndex.open(file);
       if (this.opts.verify !== false) {
         const problem = index.verify();
         if (problem !== null) {
           index.close();
-          throw new ZoneIndexError(problem);
+          throw new ZoneIndexError(problem.replace(file, p));
         }
       }
-      // A rename during the open would mix two files: refuse and let the next check retry.
-      if (fileIdentity(p) !== identity) {
-        raced = true;
-        index.close();
-        throw new ZoneIndexError(`${p}: the file was replaced while it was being opened; retrying at the next change`);
-      }
     } catch (e) {
-      const error = e instanceof Error ? e.message : String(e);
-      if (!raced) this.refusedIdentity = identity;
+      if (snap !== null) fs.rmSync(snap, { force: true });
+      this.refusedIdentity = identity;
+      const error = (e instanceof Error ? e.message : String(e)).replace(file, p);
       this.opts.onEvent?.({ type: "refused", path: p, error });
       return false;
     }
     const old = this.slot;
-    this.slot = { index, refs: 1, identity };
+    this.slot = { index, refs: 1, identity, file };
     this.refusedIdentity = null;
-    this.opts.onEvent?.({ type: "loaded", path: p, builtAt: index.builtAt, previousBuiltAt: old?.index.builtAt ?? null, identity });
-    if (old !== null) unref(old);
+    this.opts.onEvent?.({ type: "loaded", path: p, file, builtAt: index.builtAt, previousBuiltAt: old?.index.builtAt ?? null, identity });
+    if (old !== null) this.retire(old, RETIRED_LINK_GRACE_MS);
     return true;
+  }
+  private seq = 0;
+  /** Private links of retired indexes, removed after the grace period (or at close). */
+  private readonly retiring = new Map<ReturnType<typeof setTimeout>, () => void>();
+
+  private retire(slot: Slot, graceMs: number): void {
+    unref(slot);
+    if (slot.file === this.opts.path) return;
+    const rm = () => fs.rmSync(slot.file, { force: true });
+    if (graceMs <= 0) return rm();
+    const timer: ReturnType<typeof setTimeout> = setTimeout(() => {
+      this.retiring.delete(timer);
+      rm();
+    }, graceMs);
+    timer.unref?.();
+    this.retiring.set(timer, rm);
   }
 
   /** Stops watching; the current index closes once work in flight releases it. */
@@ -169,11 +197,62 @@ export class ZoneIndexHolder {
     this.watcher?.close();
     if (this.timer !== null) clearInterval(this.timer);
     if (this.debounce !== null) clearTimeout(this.debounce);
-    if (this.slot !== null) unref(this.slot);
+    if (this.slot !== null) this.retire(this.slot, 0);
     this.slot = null;
+    for (const [timer, rm] of this.retiring) {
+      clearTimeout(timer);
+      rm();
+    }
+    this.retiring.clear();
   }
 }
 
 function unref(slot: Slot): void {
   if (--slot.refs === 0) slot.index.close();
+}
+
+/**
+ * A retired index's private link stays for this long, so that a worker still busy with
+ * earlier work (or still starting) can open an announcement that a newer one replaced.
+ * Its mappings keep the data alive after the link goes; a worker never serves a file it
+ * could not open (it keeps what it had, and the newest announcement always exists).
+ */
+export const RETIRED_LINK_GRACE_MS = 60_000;
+
+
+const SNAP_INFIX = ".serving-";
+
+/**
+ * Hard-links the file at p to ".<name>.serving-<pid>-<seq>" beside it and returns that name;
+ * null when there is no file or the filesystem refuses links (then p itself is opened).
+ */
+function snapshot(p: string, seq: number): string | null {
+  const snap = path.join(path.dirname(p), `.${path.basename(p)}${SNAP_INFIX}${process.pid}-${seq}`);
+  try {
+    fs.rmSync(snap, { force: true });
+    fs.linkSync(p, snap);
+    return snap;
+  } catch {
+    return null;
+  }
+}
+
+/** Removes private links left by processes that are gone (a crash, a kill -9). */
+function sweepSnapshots(p: string): void {
+  const prefix = `.${path.basename(p)}${SNAP_INFIX}`;
+  let names: string[];
+  try {
+    names = fs.readdirSync(path.dirname(p)).filter((n) => n.startsWith(prefix));
+  } catch {
+    return;
+  }
+  for (const n of names) {
+    const pid = Number(n.slice(prefix.length).split("-")[0]);
+    if (pid === process.pid || !Number.isInteger(pid)) continue;
+    try {
+      process.kill(pid, 0);
+    } catch {
+      fs.rmSync(path.join(path.dirname(p), n), { force: true });
+    }
+  }
 }

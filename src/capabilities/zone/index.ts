@@ -24,7 +24,7 @@ export const zone = defineCapability({
           return;
         }
         process.stderr.write(`zone index: serving ${e.path} (built ${e.builtAt})\n`);
-        const notice: SwapNotice = { path: e.path, identity: e.identity };
+        const notice: SwapNotice = { path: e.path, file: e.file };
         pool?.broadcast("zone.swap", notice).catch((err) => process.stderr.write(`zone index: swap broadcast failed: ${String(err)}\n`));
       },
     });

@@ -1,20 +1,23 @@
 /**
- * The zone index of the calling thread. The main thread installs the holder it watches the
- * file with (capability start); a worker thread opens its own holder on first use, without
- * watching and without re-verifying (the main thread verified the file before announcing
- * it), and moves when the "zone.swap" broadcast arrives. Every thread maps the same file,
- * so the pages are shared. Pool tasks and other capabilities (appraise) read the index
- * through `zoneIndexHere`, so they work the same in a worker and inline.
+ * The zone index of the calling thread. The main thread installs the holder that watches
+ * the file (capability start). A worker thread serves exactly the file the main thread
+ * verified and announced with the "zone.swap" broadcast (a private link that never changes
+ * under it; the pool replays the last announcement to workers started later, before any
+ * task). Every thread maps the same file, so the pages are shared. Pool tasks and other
+ * capabilities (appraise) read the index through `zoneIndexHere`, so they work the same in
+ * a worker and inline (ZW_WORKERS=0, where the main holder answers).
  */
 import type { Config } from "../../config.ts";
 import { ApiError } from "../../http/errors.ts";
-import type { ZoneIndex } from "../../zone-index/index.ts";
-import { fileIdentity, ZoneIndexHolder } from "../../zone-index/swap.ts";
+import { ZoneIndex } from "../../zone-index/index.ts";
+import type { ZoneIndexHolder } from "../../zone-index/swap.ts";
 
-/** Holders of this thread by index path (one per path: a test process may run several servers). */
+/** Main thread: holders by index path (a test process may run several servers). */
 const holders = new Map<string, ZoneIndexHolder>();
+/** Worker thread: the announced index by index path. */
+const announced = new Map<string, { file: string; index: ZoneIndex }>();
 
-/** Main thread: the holder callers on this thread read the file at h.path from, until removed. */
+/** Main thread: the holder that callers on this thread read the file at h.path from, until removed. */
 export function installHolder(h: ZoneIndexHolder): () => void {
   holders.set(h.path, h);
   return () => {
@@ -22,18 +25,11 @@ export function installHolder(h: ZoneIndexHolder): () => void {
   };
 }
 
-function holderFor(config: Config): ZoneIndexHolder {
-  let h = holders.get(config.zoneIndex);
-  if (h === undefined) {
-    h = new ZoneIndexHolder({ path: config.zoneIndex, watch: false, pollMs: 0, verify: false });
-    holders.set(config.zoneIndex, h);
-  }
-  return h;
-}
-
 /** The index this thread serves from, or null when none is loaded. */
 export function zoneIndexHere(config: Config): ZoneIndex | null {
-  return holderFor(config).current;
+  const h = holders.get(config.zoneIndex);
+  if (h !== undefined) return h.current;
+  return announced.get(config.zoneIndex)?.index ?? null;
 }
 
 export const NO_INDEX_MESSAGE = "the zone index is not available on this server (no index file is loaded); try again later";
@@ -45,20 +41,27 @@ export function requireZoneIndex(config: Config): ZoneIndex {
   return index;
 }
 
-/** Data of the "zone.swap" broadcast: the file identity the main thread verified. */
+/** Data of the "zone.swap" broadcast: the configured path and the verified file to map. */
 export interface SwapNotice {
   path: string;
-  identity: string;
+  file: string;
 }
 
 /**
- * "zone.swap" handler: reopen when this thread's file is not the announced one. On the main
- * thread (which announced it) this is a no-op; a worker that finds yet another file at the
- * path keeps its index and waits for the announcement of that one.
+ * "zone.swap" handler. On the thread that owns the holder it is a no-op. A worker maps the
+ * announced file (checked on open, not re-verified: the main thread did that); if that file
+ * is already gone, a newer announcement is on its way and the worker keeps what it has.
  */
 export function onSwapNotice(n: SwapNotice, config: Config): void {
-  if (n.path !== config.zoneIndex) return;
-  const h = holderFor(config);
-  if (h.identity === n.identity || fileIdentity(n.path) !== n.identity) return;
-  h.reload();
+  if (n.path !== config.zoneIndex || holders.has(n.path)) return;
+  const cur = announced.get(n.path);
+  if (cur?.file === n.file) return;
+  let index: ZoneIndex;
+  try {
+    index = ZoneIndex.open(n.file);
+  } catch {
+    return;
+  }
+  announced.set(n.path, { file: n.file, index });
+  cur?.index.close();
 }

@@ -1,0 +1,110 @@
+/**
+ * The index swap, through the real server with a worker pool: no index -> 502 and nothing
+ * charged; a good file renamed into place is picked up by the watcher (main thread and
+ * workers); truncated, corrupt and foreign files are refused while the old index keeps
+ * serving; lookups in flight during repeated swaps each answer wholly from one index.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import fs from "node:fs";
+import path from "node:path";
+import { buildIndex } from "../../index-builder/build.ts";
+import { zoneServiceOf } from "../../src/capabilities/zone/service.ts";
+import { startTestServer, tempDir, type TestServer } from "../support/harness.ts";
+
+const dir = tempDir("zw-swap-");
+const live = path.join(dir, "zone.idx");
+let t: TestServer;
+let keyN = 0;
+const key = () => t.newKey(`swap-${++keyN}`).key;
+
+/** Two different indexes: A registers even-numbered names, B odd-numbered ones. */
+const domainsOf = (parity: number) => Array.from({ length: 30_000 }, (_, i) => `name${2 * i + parity}.${["com", "nu", "co.uk"][i % 3]}`);
+const A = { file: path.join(dir, "a.idx"), builtAt: "2026-03-01T00:00:00.000Z", domains: domainsOf(0) };
+const B = { file: path.join(dir, "b.idx"), builtAt: "2026-03-02T00:00:00.000Z", domains: domainsOf(1) };
+
+/** Puts a copy of `src` at the live path the only safe way: a temp name beside it, then rename. */
+function renameInto(bytes: Uint8Array): void {
+  const tmp = path.join(dir, `incoming-${Math.random().toString(36).slice(2)}`);
+  fs.writeFileSync(tmp, bytes);
+  fs.renameSync(tmp, live);
+}
+
+async function builtAt(): Promise<{ status: number; built_at?: string; error?: string }> {
+  const r = await t.fetch("/v1/zone/stats", { key: key() });
+  return { status: r.status, ...(await r.json()) };
+}
+
+async function waitFor(builtAtWanted: string, ms = 8000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if ((await builtAt()).built_at === builtAtWanted) return;
+    await Bun.sleep(50);
+  }
+  throw new Error(`the server did not move to the index built at ${builtAtWanted}`);
+}
+
+beforeAll(async () => {
+  for (const x of [A, B]) await buildIndex({ inputs: [{ label: x.file, domains: x.domains }], out: x.file, builtAt: new Date(x.builtAt) });
+  t = await startTestServer({ ZW_ZONE_INDEX: live, ZW_WORKERS: "2" });
+}, 60_000);
+afterAll(async () => {
+  await t?.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("zone index swap", () => {
+  test("no index: the zone endpoints answer 502 and charge nothing", async () => {
+    const k = key();
+    for (const r of [
+      await t.fetch("/v1/zone/stats", { key: k }),
+      await t.post("/v1/zone/count", { term: "name" }, k),
+      await t.post("/v1/zone/lookup", { domains: ["name1.com"] }, k),
+    ]) {
+      expect(r.status).toBe(502);
+      expect((await r.json()).error).toContain("zone index is not available");
+      expect(r.headers.get("x-credits-charged")).toBeNull();
+    }
+    expect((await (await t.fetch("/v1/usage", { key: k })).json()).credits_used).toBe(0);
+  });
+
+  test("a good file renamed into place is picked up by the watcher", async () => {
+    renameInto(fs.readFileSync(A.file));
+    await waitFor(A.builtAt);
+    const r = await t.post("/v1/zone/lookup", { domains: ["name0.com", "name1.nu"] }, key());
+    expect((await r.json()).results.map((x: { registered: boolean }) => x.registered)).toEqual([true, false]);
+  });
+
+  test("truncated, corrupt and foreign files are refused; the old index keeps serving", () => {
+    const zone = zoneServiceOf(t.server.services)!;
+    const good = fs.readFileSync(B.file);
+    const flipped = Buffer.from(good);
+    flipped[8192 + 3] ^= 0x55; // inside a section: only the full checksum pass sees it
+    for (const bad of [good.subarray(0, good.length >> 1), flipped, Buffer.from("not an index at all\n")]) {
+      renameInto(bad);
+      expect(zone.reload()).toBe(false);
+      expect(zone.current()!.builtAt).toBe(A.builtAt);
+    }
+  });
+
+  test("lookups in flight during repeated swaps each answer from one whole index", async () => {
+    const names = Array.from({ length: 5000 }, (_, i) => `name${i}.${["com", "nu", "co.uk"][Math.floor(i / 2) % 3]}`);
+    const expected = (built: string) => names.map((_, i) => (i % 2 === 0) === (built === A.builtAt));
+    const requests: Promise<Response>[] = [];
+    for (let round = 0; round < 6; round++) {
+      const next = round % 2 === 0 ? B : A;
+      renameInto(fs.readFileSync(next.file));
+      await waitFor(next.builtAt);
+      // sent while earlier ones are still running on the workers, against the index just swapped in
+      for (let j = 0; j < 3; j++) requests.push(t.post("/v1/zone/lookup", { domains: names }, key()));
+    }
+    const seen = new Set<string>();
+    for (const r of await Promise.all(requests)) {
+      const body = await r.json();
+      expect({ status: r.status, error: body.error }).toEqual({ status: 200, error: undefined });
+      seen.add(body.index_built_at);
+      expect(body.results.map((x: { registered: boolean }) => x.registered)).toEqual(expected(body.index_built_at));
+    }
+    expect(seen.size).toBe(2);
+    await waitFor(A.builtAt);
+  }, 30_000);
+});
