@@ -5,7 +5,8 @@
  * fixed when the job ends; each attempt signs it afresh:
  *   Zonewise-Signature: t=<unix s>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>
  * An attempt is counted (and the next one scheduled) BEFORE it is sent, so a crash during
- * an attempt cannot make the service forget it; the next start carries on from the row.
+ * an attempt cannot make the service forget it or loop on it; the next start carries on
+ * from the row (a last attempt cut off by a crash ends as gave_up).
  * Deliveries run concurrently with a 10 s timeout each and never block the runner.
  */
 import { createHmac } from "node:crypto";
@@ -73,11 +74,18 @@ export class CallbackDeliverer {
 
   private async attempt(j: JobRow, now: number): Promise<void> {
     const delays = this.core.config.callbackDelaysS;
+    const status = j.callback_status!;
+    if (j.callback_attempts >= delays.length) {
+      // The last attempt was under way when the process died: it counts as failed.
+      this.core.store.setCallbackState(j.id, "gave_up", j.callback_attempts, j.callback_last_error ?? "the service stopped during the attempt", null);
+      return;
+    }
     const attempts = j.callback_attempts + 1;
     const last = attempts >= delays.length;
     const nextAt = last ? null : j.finished! + delays[attempts]! * 1000;
-    // Counted before sending: a crash mid-attempt leaves a retry (or gave_up), never a loop.
-    this.core.store.setCallbackState(j.id, last ? "gave_up" : "retrying", attempts, j.callback_last_error, nextAt);
+    // Counted before sending (status unchanged): a crash mid-attempt leaves it counted and
+    // due again at the next slot (after the last one: due at once, to be closed as gave_up).
+    this.core.store.setCallbackState(j.id, status, attempts, j.callback_last_error, nextAt ?? now + 2 * CALLBACK_TIMEOUT_MS);
     const error = await this.send(j, now);
     if (error === null) this.core.store.setCallbackState(j.id, "delivered", attempts, null, null);
     else this.core.store.setCallbackState(j.id, last ? "gave_up" : "retrying", attempts, error, nextAt);
