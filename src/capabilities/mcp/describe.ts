@@ -16,7 +16,11 @@ export interface Prose {
   readOnly: boolean;
   /** Reaches registries or resolvers outside Zonewise. */
   openWorld?: boolean;
+  /** Descriptions of path parameters that become arguments (job_status). */
+  params?: Record<string, string>;
 }
+
+export const JOB_ID = "The job id returned by submit_job (begins with job_)";
 
 const BULK = "For longer lists, use submit_job.";
 
@@ -77,6 +81,7 @@ export const PROSE: Partial<Record<OperationId, Prose>> = {
   job_status: {
     title: "Job status",
     unit: "job",
+    params: { job_id: JOB_ID },
     text: "Progress of a job you submitted: status (queued, running, succeeded, partial, failed, expired or cancelled), rows done out of total, error rows, progress, credits reserved, refunded and charged, position in line and time estimates. Poll it (not more than every few seconds) until the status is final, reading rows with job_results as they are written.",
     readOnly: true,
   },

@@ -13,12 +13,13 @@ import type { Services } from "../../services.ts";
 import type { KeyRecord } from "../../store/types.ts";
 import { JobResultsPageSchema, JobSchema, SubmitSchema } from "../jobs/schema.ts";
 import { jobsService } from "../jobs/service.ts";
+import { JOB_ID } from "./describe.ts";
 import type { ToolSource } from "./tools.ts";
 
 /** job_results arguments (decisions §9); ranges are checked by the service, with its messages. */
 const PageArgs = Type.Object(
   {
-    job_id: Type.String({ minLength: 1, description: "The job id returned by submit_job (begins with job_)" }),
+    job_id: Type.String({ minLength: 1, description: JOB_ID }),
     from: Type.Optional(Type.Integer({ minimum: 0, description: "First row to return, counted from 0 (default 0); pass next_from of the previous page" })),
     limit: Type.Optional(
       Type.Integer({

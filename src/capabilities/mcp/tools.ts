@@ -52,10 +52,10 @@ function objectSchema(schema: TSchema | undefined): JsonSchemaObject | undefined
 }
 
 /** Path parameters (":job_id") as tool arguments, validated like any body. */
-function paramsTool(ep: Endpoint): ToolSource {
+function paramsTool(ep: Endpoint, p: Prose): ToolSource {
   const names = [...ep.op.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
   const input = Type.Object(
-    Object.fromEntries(names.map((n) => [n, Type.String({ minLength: 1, description: n === "job_id" ? "The job id returned by submit_job (begins with job_)" : n })])),
+    Object.fromEntries(names.map((n) => [n, Type.String({ minLength: 1, description: p.params?.[n] ?? n })])),
     { additionalProperties: false },
   );
   const check = validator<Record<string, string>>(input);
@@ -66,8 +66,8 @@ function paramsTool(ep: Endpoint): ToolSource {
   };
 }
 
-function endpointTool(ep: Endpoint, limit: number): ToolSource {
-  if (!ep.body) return paramsTool(ep);
+function endpointTool(ep: Endpoint, p: Prose, limit: number): ToolSource {
+  if (!ep.body) return paramsTool(ep, p);
   return { input: ep.body(limit), output: ep.response, run: (args, ctx) => execute(ep, args, ctx, limit) };
 }
 
@@ -100,7 +100,7 @@ export function buildTools(endpoints: readonly Endpoint[], extra: Partial<Record
     const p = PROSE[op.id];
     if (!op.mcp || !p) continue;
     const ep = served.get(op.id);
-    const src = extra[op.id] ?? (ep ? endpointTool(ep, op.mcp.listLimit ?? op.batchLimit ?? 0) : undefined);
+    const src = extra[op.id] ?? (ep ? endpointTool(ep, p, op.mcp.listLimit ?? op.batchLimit ?? 0) : undefined);
     if (src) tools.set(op.mcp.name, define(op, p, src));
   }
   return tools;
