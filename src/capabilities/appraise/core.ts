@@ -106,32 +106,44 @@ function wordStats(w: WordSignals): WordStats {
 
 const clamp = (x: number, lo: number, hi: number) => (x < lo ? lo : x > hi ? hi : x);
 
+/**
+ * Single words by frequency: zipf 3 ("mortgage") about $5,000 as .com, zipf 6 about $1,000,000.
+ * Above zipf 6 are function words ("there", "your"): no dearer than the most common nouns.
+ */
+const oneWordMb = (z: number) => Math.round(1000 * (4.64 + 2.55 * clamp(z, 2, 6)));
+
 /** The words reading, or null when the name holds no known word. */
-function wordsReading(s: Shape, w: WordStats, explain: boolean): { mb: number; sigma: number; detail: string } | null {
+function wordsReading(s: Shape, w: WordStats, phrase: boolean, explain: boolean): { mb: number; sigma: number; detail: string } | null {
   if (w.known === 0) return null;
   const lettersLen = s.letters;
+  const pure = w.unknown === 0 && w.digitTokens === 0;
   let mb: number;
-  let detail: string;
-  if (w.known === 1 && w.unknown === 0) {
-    const z = clamp(w.minZ, 2, 6.5);
-    mb = Math.round(1000 * (4.64 + 2.55 * z));
+  let detail = "";
+  if (pure && w.known === 1) {
+    mb = oneWordMb(w.minZ);
     if (lettersLen <= 4) mb += bits(0.3);
     else if (lettersLen > 8) mb -= bits(0.3) * Math.min(8, lettersLen - 8);
-    detail = explain ? `one dictionary word (zipf ${z.toFixed(1)})` : "";
+    if (explain) detail = `one dictionary word (zipf ${clamp(w.minZ, 2, 6).toFixed(1)})`;
+  } else if (pure && w.known === 2 && phrase) {
+    // A known phrase trades like a single term, a little below its rarer word alone.
+    mb = oneWordMb(Math.min(w.minZ, 5.5) - 0.3) - bits(1.0);
+    if (lettersLen > 12) mb -= bits(0.3) * Math.min(8, lettersLen - 12);
+    if (explain) detail = `known phrase (rarest word zipf ${clamp(w.minZ, 2, 6.5).toFixed(1)})`;
   } else {
+    const parts = w.known + w.digitTokens;
     const minZ = clamp(w.minZ, 1.5, 6.5);
     const avgZ = clamp(w.sumZ / w.known, 1.5, 6.5);
     mb = Math.round(1000 * (8.23 + 1.0 * (minZ - 3) + 0.5 * (avgZ - 4)));
-    mb -= bits(1.5) * Math.max(0, w.known - 2);
-    mb -= bits(0.15) * Math.max(0, lettersLen - 10);
-    detail = explain ? `${w.known} dictionary words (rarest zipf ${minZ.toFixed(1)})` : "";
-    if (w.unknown > 0) {
-      mb -= bits(1.2) * w.unknown + bits(0.2) * w.unknownLetters;
-      if (explain) detail += ` and ${w.unknown} unknown part${w.unknown > 1 ? "s" : ""}`;
+    mb -= bits(1.5) * Math.max(0, parts - 2);
+    mb -= bits(0.3) * Math.min(20, Math.max(0, lettersLen - 8));
+    if (w.unknown > 0) mb -= bits(1.6) * w.unknown + bits(0.25) * w.unknownLetters;
+    if (explain) {
+      detail = `${w.known} dictionary word${w.known > 1 ? "s" : ""} (rarest zipf ${minZ.toFixed(1)})`;
+      if (w.unknown > 0) detail += ` and ${w.unknown} unknown part${w.unknown > 1 ? "s" : ""}`;
+      if (w.digitTokens > 0) detail += " with digits";
     }
   }
-  if (explain && w.digitTokens > 0) detail += " with digits";
-  const sigma = bits(1.3) + bits(0.2) * Math.min(3, w.known + w.unknown - 1);
+  const sigma = bits(1.3) + bits(0.2) * Math.min(3, w.known + w.unknown + w.digitTokens - 1);
   return { mb, sigma, detail };
 }
 
@@ -156,7 +168,7 @@ export function coreValue(name: string, words: WordSignals, explain = false): Co
     const a = ANCHOR_MB[p];
     best = { kind: "pattern", mb: a.mb + patternQuality(p, shape), sigma: a.sigma, detail: explain ? `pattern ${p}.com (median $${PATTERN_ANCHORS[p].medianUsd})` : "", shape };
   }
-  const wr = wordsReading(shape, wordStats(words), explain);
+  const wr = wordsReading(shape, wordStats(words), words.phrase, explain);
   if (wr !== null && (best === null || wr.mb > best.mb)) best = { kind: "words", ...wr, shape };
   if (p === null) {
     const br = brandReading(shape, explain);

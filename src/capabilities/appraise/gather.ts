@@ -12,12 +12,17 @@ export interface LexiconView {
   readonly version: string;
   /** Words of a first label, in order (joining them gives the label back), and its classification. */
   analyse(name: string): { words: readonly string[]; split: string; classification: ClassSignals };
+  /** Whether these two words form a known phrase ("real estate"). */
+  isPhrase(a: string, b: string): boolean;
   /** Zipf frequency of a word (about 7 for "the", 3 for "mortgage"); 0 for an unknown word. */
   zipf(word: string): number;
 }
 
 /** What appraisal needs of a zone index (src/zone-index/index.ts's ZoneIndex has all three). */
 export interface ZoneView {
+  readonly totalDomains: number;
+  /** Distinct first labels in the index. */
+  readonly totalNames: number;
   has(domain: string): boolean;
   extensionsRegistered(name: string): number;
   extensionSize(ext: string): number;
@@ -33,12 +38,19 @@ export function gather(p: { ascii: string; name: string; ext: string }, lex: Lex
   const { words, split, classification } = lex.analyse(p.name);
   const zipf = new Array<number>(words.length);
   for (let i = 0; i < words.length; i++) zipf[i] = lex.zipf(words[i]!);
+  // Two real words written together ("realestate"); "by a" or "a-t" are not phrases here.
+  const phrase = words.length === 2 && words[0]!.length >= 2 && words[1]!.length >= 2 && !p.name.includes("-") && lex.isPhrase(words[0]!, words[1]!);
   let z: ZoneSignals | null = null;
   if (zone !== null) {
-    z = { indexed: zone.has(p.ascii), exactCount: zone.extensionsRegistered(p.name), extSize: zone.extensionSize(p.ext) };
+    z = {
+      indexed: zone.has(p.ascii),
+      exactCount: zone.extensionsRegistered(p.name),
+      extSize: zone.extensionSize(p.ext),
+      typicalCount: zone.totalNames > 0 ? zone.totalDomains / zone.totalNames : 1,
+    };
   }
   return {
-    signals: { name: p.name, ext: p.ext, words: { words, zipf }, classification, zone: z },
+    signals: { name: p.name, ext: p.ext, words: { words, zipf, phrase }, classification, zone: z },
     split,
   };
 }

@@ -25,6 +25,10 @@ export function lexiconView(): LexiconView {
       const c = classifyName(name);
       return { words: c.words, split: c.split, classification: { vertical: c.vertical, subcategory: c.subcategory, type: c.type } };
     },
+    isPhrase(a, b) {
+      const i = lex.indexOf(a), j = lex.indexOf(b);
+      return i >= 0 && j >= 0 && lex.isPhrase(i, j);
+    },
     zipf(word) {
       const i = lex.indexOf(word);
       if (i < 0) return 0;

@@ -22,7 +22,7 @@ function sig(name: string, opts: Partial<Omit<AppraisalSignals, "words">> & { zi
   return {
     name,
     ext: opts.ext ?? "com",
-    words: { words, zipf: opts.zipf ?? words.map(() => 0) },
+    words: { words, zipf: opts.zipf ?? words.map(() => 0), phrase: false },
     classification: opts.classification ?? { vertical: "Uncategorized", subcategory: "General", type: "brandable" },
     zone: opts.zone ?? null,
   };
@@ -58,7 +58,7 @@ describe("market ordering", () => {
   });
 
   test("random unregistered-looking strings are worth close to nothing", () => {
-    const unregistered = { indexed: false, exactCount: 0, extSize: 100_000_000 };
+    const unregistered = { indexed: false, exactCount: 0, extSize: 100_000_000, typicalCount: 2.5 };
     for (const s of ["xqzvtkpl", "bzqxkwpt", "qwrtzpxk", "kkjjhhgg"]) {
       expect(appraiseSignals(sig(s, { zone: unregistered })).value).toBeLessThanOrEqual(5);
       expect(appraiseSignals(sig(s)).value).toBeLessThanOrEqual(25);
@@ -79,9 +79,9 @@ describe("market ordering", () => {
   });
 
   test("zone demand: a name taken in many extensions is worth more", () => {
-    const z = (exactCount: number): ZoneSignals => ({ indexed: true, exactCount, extSize: 150_000_000 });
+    const z = (exactCount: number): ZoneSignals => ({ indexed: true, exactCount, extSize: 150_000_000, typicalCount: 2.5 });
     expect(word("lumen", 3.0, "com", z(200))).toBeGreaterThan(word("lumen", 3.0, "com", z(3)));
-    expect(word("lumen", 3.0, "com", z(3))).toBeGreaterThan(word("lumen", 3.0, "com", { indexed: false, exactCount: 0, extSize: 150_000_000 }));
+    expect(word("lumen", 3.0, "com", z(3))).toBeGreaterThan(word("lumen", 3.0, "com", { indexed: false, exactCount: 0, extSize: 150_000_000, typicalCount: 2.5 }));
   });
 });
 
@@ -89,7 +89,7 @@ describe("range, determinism and explanations", () => {
   const names = ["a", "zz", "abc", "qxzj", "0000", "9", "kodak", "zolabo", "xqzvtkpl", "a1-b2-c3", "x".repeat(63), "123456789012"];
   test("0 <= low <= value <= high, whole USD, for every shape and extension", () => {
     for (const n of names) for (const ext of ["com", "net", "co.uk", "xyz", "zz"]) {
-      for (const zone of [null, { indexed: false, exactCount: 0, extSize: 0 }, { indexed: true, exactCount: 5000, extSize: 1e9 }]) {
+      for (const zone of [null, { indexed: false, exactCount: 0, extSize: 0, typicalCount: 1 }, { indexed: true, exactCount: 5000, extSize: 1e9, typicalCount: 3 }]) {
         const r = appraiseSignals(sig(n, { ext, zone }));
         expect(Number.isInteger(r.value) && Number.isInteger(r.low) && Number.isInteger(r.high)).toBe(true);
         expect(0 <= r.low && r.low <= r.value && r.value <= r.high).toBe(true);
@@ -99,7 +99,7 @@ describe("range, determinism and explanations", () => {
   });
 
   test("explanations: base plus effects equal the value; factors show the direction", () => {
-    const r = appraiseSignals(sig("bestpizza", { ext: "net", words: ["best", "pizza"], zipf: [5.6, 4.4], zone: { indexed: true, exactCount: 40, extSize: 1e7 },
+    const r = appraiseSignals(sig("bestpizza", { ext: "net", words: ["best", "pizza"], zipf: [5.6, 4.4], zone: { indexed: true, exactCount: 40, extSize: 1e7, typicalCount: 2 },
       classification: { vertical: "Food & Drink", subcategory: "Restaurants", type: "industry" } }), true);
     const ex = r.explain!;
     expect(ex[0]!.feature).toBe("base");

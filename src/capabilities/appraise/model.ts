@@ -49,20 +49,37 @@ function classTerms(sig: AppraisalSignals, core: Core, out: Term[], explain: boo
 
 /**
  * Zone demand: the number of extensions in which the name is registered is the market's own
- * vote (a name taken in 100 extensions is one many people want). About 3 is typical for a
- * registered name. A name registered nowhere is one nobody wanted: a coinage or random string
- * then drops toward the registration fee.
+ * vote (a name taken in 100 extensions is one many people want). It is read against the
+ * index's typical count (extensions per registered name), so demand means "more wanted than
+ * an ordinary registered name". A name registered nowhere is one nobody wanted: a coinage or
+ * random string then drops toward the registration fee. Pattern names are priced by their
+ * anchors, which already include their near-universal registration: demand moves them less.
  */
 function zoneTerms(sig: AppraisalSignals, core: Core, out: Term[], explain: boolean): void {
   const z = sig.zone;
   if (z === null) return;
   const c = z.exactCount;
-  const demand = Math.max(-bits(0.9), Math.min(bits(3.5), Math.round(0.45 * (log2mb(1 + c) - 2000))));
+  const weight = core.kind === "pattern" ? 0.15 : 0.45;
+  const rel = log2mb(1 + c) - log2mb(1 + (z.typicalCount > 1 ? z.typicalCount : 1));
+  const demand = Math.max(-bits(0.9), Math.min(bits(3.5), Math.round(weight * rel)));
   if (demand !== 0) out.push({ feature: "demand", mb: demand, detail: explain ? `registered in ${c} extension${c === 1 ? "" : "s"}` : "" });
-  if (c === 0 && !z.indexed) {
-    const worded = core.kind === "words" || core.kind === "pattern";
-    out.push({ feature: "unregistered", mb: worded ? -bits(1.0) : -bits(2.5), detail: "registered in no extension" });
+  if (c === 0 && !z.indexed && core.kind !== "pattern") {
+    out.push({ feature: "unregistered", mb: core.kind === "words" ? -bits(1.0) : -bits(2.5), detail: "registered in no extension" });
   }
+}
+
+const MB_100 = log2mb(100);
+const MB_1M = log2mb(1_000_000);
+
+/**
+ * The extension's effect grows with the name's worth: near the registration fee a name is
+ * worth about the same anywhere, while a premium .com name is worth many times its twin in
+ * another extension (the aftermarket for great names is a .com market). From x0.6 of the
+ * tier's effect at $100 (as .com) to x1.4 at $1M.
+ */
+function extensionMb(tierMb: number, coreMb: number): number {
+  const scale = Math.max(0, Math.min(1000, Math.round(((coreMb - MB_100) * 1000) / (MB_1M - MB_100))));
+  return Math.round((tierMb * (600 + (800 * scale) / 1000)) / 1000);
 }
 
 export function appraiseSignals(sig: AppraisalSignals, explain = false): Appraisal {
@@ -71,7 +88,8 @@ export function appraiseSignals(sig: AppraisalSignals, explain = false): Apprais
   formTerms(core, terms, explain);
   classTerms(sig, core, terms, explain);
   const tier = extensionTier(sig.ext, sig.zone === null ? null : sig.zone.extSize);
-  if (tier.mb !== 0) terms.push({ feature: "extension", mb: tier.mb, detail: explain ? `.${sig.ext}: ${tier.label}` : "" });
+  const extMb = extensionMb(tier.mb, core.mb);
+  if (extMb !== 0) terms.push({ feature: "extension", mb: extMb, detail: explain ? `.${sig.ext}: ${tier.label}` : "" });
   zoneTerms(sig, core, terms, explain);
 
   let total = core.mb;

@@ -14,6 +14,8 @@ export interface WordSignals {
    * 5 for "music", 3 for "mortgage"; 0 = not a known word). Same length as `words`.
    */
   zipf: readonly number[];
+  /** The words are a known phrase of the lexicon ("real estate", "private jet"): read as one term. */
+  phrase: boolean;
 }
 
 /** What the classifier said (only what the model reads). */
@@ -32,6 +34,12 @@ export interface ZoneSignals {
   exactCount: number;
   /** Domains registered in this extension (0 = the extension is not in the index). */
   extSize: number;
+  /**
+   * Extensions per registered name across the index (total domains / distinct names): what
+   * exactCount is for an ordinary registered name in this index. Demand is read against it,
+   * so a small test index and a full one give comparable values.
+   */
+  typicalCount: number;
 }
 
 export interface AppraisalSignals {
