@@ -20,6 +20,8 @@ export interface LookupFakes {
   rdapOther: FakeRdap;
   whois: FakeWhois;
   registrarWhois: FakeWhois;
+  /** A WHOIS server (for .lim) that answers every query with a rate-limit notice. */
+  busyWhois: FakeWhois;
   dns: FakeDns;
   bootstrapFile: string;
   env: Record<string, string>;
@@ -50,13 +52,13 @@ export async function startLookupFakes(): Promise<LookupFakes> {
     "slow.ws": { slowMs: 300, text: ripeLike("slow.ws") },
     "huge.ws": { bytes: Buffer.from("Domain Name: HUGE.WS\n".repeat(60_000)) },
     "truncated.ws": "Domain Name: TRUNCATED.WS\nRegis",
-    "limited.ws": "Query rate limit exceeded. Try again later.\r\n",
     "endless.ws": { neverCloses: "Domain Name: ENDLESS.WS\nRegistrar: Never Ending Ltd\n" },
     "example.uk": nominet("example.uk"),
     "example.jp": jprs("example.jp"),
     "example.ch": ripeLike("example.ch"),
   });
   const registrarWhois = await startFakeWhois({ "example.ws": registrarAnswer("example.ws") });
+  const busyWhois = await startFakeWhois({}, "Query rate limit exceeded. Try again later.\r\n");
   const dns = await startFakeDns();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "zw-fakes-"));
   const bootstrapFile = path.join(dir, "bootstrap.json");
@@ -75,11 +77,12 @@ export async function startLookupFakes(): Promise<LookupFakes> {
     rdapOther,
     whois,
     registrarWhois,
+    busyWhois,
     dns,
     bootstrapFile,
     env: {
       ZW_RDAP_BOOTSTRAP: bootstrapFile,
-      ZW_WHOIS_SERVERS: [`whois.iana.org=${w}`, `whois.nic.ws=${w}`, `whois.jprs.jp=${w}`, `whois.nic.ch=${w}`, `uk=${w}`, `${REGISTRAR_WHOIS}=${registrarWhois.address}`].join(","),
+      ZW_WHOIS_SERVERS: [`whois.iana.org=${w}`, `whois.nic.ws=${w}`, `whois.jprs.jp=${w}`, `whois.nic.ch=${w}`, `uk=${w}`, `lim=${busyWhois.address}`, `${REGISTRAR_WHOIS}=${registrarWhois.address}`].join(","),
       ZW_DNS_SERVERS: dns.address,
     },
     stop() {
@@ -87,6 +90,7 @@ export async function startLookupFakes(): Promise<LookupFakes> {
       rdapOther.stop();
       whois.stop();
       registrarWhois.stop();
+      busyWhois.stop();
       dns.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     },

@@ -37,9 +37,14 @@ export class WhoisLookup {
     return this.overrides.get(host.toLowerCase()) ?? { host, port: 43 };
   }
 
+  private gateKey = (server: HostPort) => `whois:${server.host}:${server.port}`;
+
+  /** One query through the gate; a server backed off after a rate-limit notice is not asked. */
   private ask(server: HostPort, query: string, deadline: number): Promise<string> {
+    const blocked = this.gate.blockedFor(this.gateKey(server));
+    if (blocked > 0) return Promise.reject(new UpstreamError("busy", `WHOIS ${server.host} is rate limiting us: retry in ${Math.ceil(blocked / 1000)} s`));
     const limits = { attemptMs: this.s.whoisAttemptMs, maxBytes: this.s.whoisMaxBytes };
-    return this.gate.run(`whois:${server.host}:${server.port}`, deadline, () => whoisQuery(server, query, deadline, limits));
+    return this.gate.run(this.gateKey(server), deadline, () => whoisQuery(server, query, deadline, limits));
   }
 
   /** The server for an extension, or null when none is known. */
@@ -67,7 +72,10 @@ export class WhoisLookup {
     if (!server) throw new NoServiceError(`no RDAP or WHOIS service is known for .${ext}`);
     const verdict = parseWhois(await this.ask(server, domain, deadline));
     if (verdict.kind === "not_found") return notFoundRow(domain, "whois");
-    if (verdict.kind === "busy") throw new UpstreamError("busy", `WHOIS ${server.host}: ${verdict.message}`);
+    if (verdict.kind === "busy") {
+      this.gate.backOff(this.gateKey(server), null);
+      throw new UpstreamError("busy", `WHOIS ${server.host}: ${verdict.message}`);
+    }
     if (verdict.kind === "unreadable") throw new UpstreamError("garbage", `WHOIS ${server.host}: ${verdict.message}`);
     let facts = verdict.facts;
     const ref = verdict.referral ? this.target(verdict.referral) : null;
