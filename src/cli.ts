@@ -16,6 +16,12 @@ const HELP = `usage: cli <command>
   keys quota NAME N
   index build --out FILE INPUT...         build a zone index (zone files or lists, gzip or plain, - = stdin)
   index stats FILE [--json]               check an index file and show what is inside
+  jobs submit FILE --type TYPE [--include-counts] [--callback-url URL] [--idempotency-key KEY]
+                   [--wait] [--out FILE] [--format ndjson|csv]
+                                          submit a list (one name per line, plain or .gz, - = stdin)
+  jobs status JOB_ID [--json]             a job's status (ZW_BASE_URL and ZW_API_KEY name the service)
+  jobs download JOB_ID [--out FILE] [--format ndjson|csv]
+                                          download the results, resuming after a broken connection
 
 settings (environment):
 ${SETTINGS_DOC.map(([k, d, w]) => `  ${k.padEnd(26)} [${d}] ${w}`).join("\n")}
@@ -31,6 +37,8 @@ async function main(argv: string[]): Promise<number> {
         return runKeysCommand(rest, loadConfig());
       case "index":
         return await (await import("../index-builder/cli.ts")).runIndexCommand(rest);
+      case "jobs":
+        return await (await import("./capabilities/jobs/client-cli.ts")).runJobsCommand(rest);
       case undefined:
       case "help":
       case "--help":

@@ -1,0 +1,92 @@
+/**
+ * Downloading a job's results from a running service, resumable: rows are written out only
+ * as whole lines and counted; when the connection breaks, the download asks again with
+ * from=<rows written> and carries on, so the output holds every row once. The transfer is
+ * gzip (the service sends its file as stored) and is inflated here.
+ */
+import fs from "node:fs";
+
+export interface DownloadOptions {
+  baseUrl: string;
+  apiKey: string;
+  id: string;
+  format: "ndjson" | "csv";
+  /** Where to write (a file descriptor). */
+  fd: number;
+  retries?: number;
+  onProgress?: (rows: number, total: number) => void;
+  log?: (msg: string) => void;
+}
+
+export class HttpFailure extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+export async function apiError(res: Response): Promise<HttpFailure> {
+  const text = await res.text().catch(() => "");
+  let msg = text;
+  try {
+    msg = (JSON.parse(text) as { error?: string }).error ?? text;
+  } catch {}
+  return new HttpFailure(res.status, `HTTP ${res.status}: ${msg}`);
+}
+
+/** Returns the number of rows written. */
+export async function downloadResults(o: DownloadOptions): Promise<number> {
+  let rows = 0;
+  let wroteHeader = false;
+  let failures = 0;
+  const retries = o.retries ?? 8;
+  for (;;) {
+    let total = 0;
+    const dec = new TextDecoder();
+    try {
+      const q = new URLSearchParams({ from: String(rows) });
+      if (o.format === "csv") q.set("format", "csv");
+      const res = await fetch(`${o.baseUrl}/v1/jobs/${encodeURIComponent(o.id)}/results?${q}`, {
+        headers: { authorization: `Bearer ${o.apiKey}`, "accept-encoding": "gzip" },
+        decompress: false,
+      } as RequestInit);
+      if (!res.ok) throw await apiError(res);
+      total = Number(res.headers.get("x-job-rows") ?? 0);
+      let body = res.body!;
+      if (res.headers.get("content-encoding") === "gzip") {
+        body = body.pipeThrough(new DecompressionStream("gzip") as unknown as TransformStream<Uint8Array, Uint8Array>);
+      }
+      // Each CSV answer starts with the header: written once, dropped on a resumed answer.
+      let header = o.format === "csv";
+      let carry = "";
+      for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+        const text = carry + dec.decode(chunk, { stream: true });
+        const cut = text.lastIndexOf("\n");
+        if (cut < 0) {
+          carry = text;
+          continue;
+        }
+        let whole = text.slice(0, cut + 1);
+        carry = text.slice(cut + 1);
+        if (header) {
+          const eol = whole.indexOf("\n") + 1;
+          if (!wroteHeader) fs.writeSync(o.fd, whole.slice(0, eol));
+          wroteHeader = true;
+          whole = whole.slice(eol);
+          header = false;
+        }
+        let n = 0;
+        for (let i = whole.indexOf("\n"); i >= 0; i = whole.indexOf("\n", i + 1)) n++;
+        if (n > 0) fs.writeSync(o.fd, whole);
+        rows += n;
+        o.onProgress?.(rows, total);
+      }
+      if (carry !== "") throw new Error("the download ended inside a row");
+      return rows;
+    } catch (e) {
+      if (e instanceof HttpFailure) throw e;
+      if (++failures > retries) throw e;
+      o.log?.(`connection broken after ${rows} rows (${e instanceof Error ? e.message : e}); resuming`);
+      await Bun.sleep(Math.min(5000, 200 * 2 ** (failures - 1)));
+    }
+  }
+}
