@@ -1,18 +1,23 @@
 /**
- * Precomputed answers (PREE/PREB) for the terms that match the most names, where a live
- * query would have to visit a large share of the index:
- * - every 2-letter term, for contains, starts and ends: one pass over the names fills an
- *   (pair x extension) matrix, since a 2-letter term has no trigram list of its own;
- * - 3-letter contains and ends terms matching at least `minNames` names: computed by the
- *   live engine itself, so the two paths cannot disagree.
- * Records are stored in the final order (count desc, extension asc).
+ * Precomputed answers (PREE/PREB) for the terms that match so many names that a live query
+ * would visit a large share of the index: every term of 2 or 3 characters, in any position,
+ * matching at least max(1,000, N x PRECOMPUTE_SHARE) distinct names, except 3-character
+ * prefixes (a prefix is one contiguous range of names and postings: live is cheap).
+ * - 2-letter terms: one pass over the names per position fills a (pair x extension)
+ *   matrix, since a 2-letter term has no trigram list of its own;
+ * - 3-letter terms: computed by the live engine itself, so the two paths cannot disagree.
+ * The share bounds the live work of any other term (at 20 M domains, 0.5 % of the names is
+ * about 74,000 names: a few milliseconds) and keeps PREB near E records per entry times a
+ * few hundred entries, whatever the index size. Records are stored in answer order
+ * (count descending, extension ascending).
  */
 import type { IndexArrays } from "../src/zone-index/arrays.ts";
 import { Engine } from "../src/zone-index/engine.ts";
 import { ALPHABET, SYMBOL, TRIGRAMS, POSITIONS, PRE_ENTRY_BYTES, PRE_RECORD_BYTES, type Position } from "../src/zone-index/format.ts";
 
-/** A 3-letter term is precomputed when it matches at least this share of names (and >= 1000). */
-export const PRECOMPUTE_SHARE = 1 / 1024;
+/** A term is precomputed when it matches at least this share of the names (and at least 1,000). */
+export const PRECOMPUTE_SHARE = 1 / 200;
+export const PRECOMPUTE_MIN_NAMES = 1000;
 const PAIRS = ALPHABET * ALPHABET;
 
 function symbolString(k: number, len: number): string {
@@ -51,7 +56,7 @@ function recordsFromRow(row: Uint32Array, extNames: string[], term: string): { r
 }
 
 /** Every 2-letter term for one position, by one pass over the names. */
-function pairEntries(a: IndexArrays, pos: Position): Entry[] {
+function pairEntries(a: IndexArrays, pos: Position, minNames: number): Entry[] {
   const E = a.extNames.length;
   const m = new Uint32Array(PAIRS * E);
   const nameCount = new Uint32Array(PAIRS);
@@ -75,7 +80,7 @@ function pairEntries(a: IndexArrays, pos: Position): Entry[] {
   }
   const out: Entry[] = [];
   for (let k = 0; k < PAIRS; k++) {
-    if (nameCount[k] === 0) continue;
+    if (nameCount[k] < minNames) continue;
     const term = symbolString(k, 2);
     const r = recordsFromRow(m.subarray(k * E, (k + 1) * E), a.extNames, term);
     out.push({ pos, term, domains: r.domains, names: nameCount[k], tldMatch: r.tldMatch, records: r.records });
@@ -85,9 +90,9 @@ function pairEntries(a: IndexArrays, pos: Position): Entry[] {
 
 export function precompute(a: IndexArrays): { entries: Uint8Array; records: Uint32Array; count: number } {
   const n = a.nameOff.length - 1;
-  const minNames = Math.max(1000, Math.ceil(n * PRECOMPUTE_SHARE));
+  const minNames = Math.max(PRECOMPUTE_MIN_NAMES, Math.ceil(n * PRECOMPUTE_SHARE));
   const entries: Entry[] = [];
-  for (const pos of POSITIONS) entries.push(...pairEntries(a, pos));
+  for (const pos of POSITIONS) entries.push(...pairEntries(a, pos, minNames));
   const engine = new Engine(a); // a.preEntries is empty here: every answer is live
   for (let k = 0; k < TRIGRAMS; k++) {
     if (a.triCount[k] < minNames) continue;
