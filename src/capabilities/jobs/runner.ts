@@ -27,6 +27,11 @@ import type { ResultsWriter } from "./files.ts";
 import { JOB_TASKS, type FinalStatus, type JobRow } from "./types.ts";
 
 const gzipAsync = promisify(gzip);
+/**
+ * Level 1: on this 2-core machine level 6 costs ~15% of an appraise chunk's CPU (20 ms per
+ * MB of NDJSON) for files only ~40% smaller; level 1 is 3.6x cheaper (bench/jobs/RESULTS.md).
+ */
+const GZIP_LEVEL = 1;
 const LANES: readonly JobType[] = ["zone_lookup", "categorize", "appraise"];
 
 function processAlive(pid: number): boolean {
@@ -160,7 +165,7 @@ export class Runner {
         const head = inflight.shift();
         if (!head) break;
         const res = await head.result;
-        const member = new Uint8Array(await gzipAsync(res.text));
+        const member = new Uint8Array(await gzipAsync(res.text, { level: GZIP_LEVEL }));
         const offset = writer.append(member);
         const committed = store.commitChunk(id, token, { row_start: head.start, rows: head.rows, offset, bytes: member.byteLength }, res.errors);
         if (!committed) {
