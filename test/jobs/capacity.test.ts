@@ -4,9 +4,12 @@
  * the job in time, queued jobs expiring at their deadline with every credit refunded; and
  * callback URLs refused when they point at private addresses (ZW_CALLBACK_ALLOW_PRIVATE=0).
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, test, setDefaultTimeout } from "bun:test";
 import type { Runner } from "../../src/capabilities/jobs/runner.ts";
 import { names, startJobsServer, submit, usage, waitFor, type JobsServer } from "./support/jobs.ts";
+
+// The machine is shared: allow for a loaded CPU.
+setDefaultTimeout(60_000);
 
 let t: JobsServer;
 beforeAll(async () => {

@@ -4,12 +4,15 @@
  * on a terminal), status, and a download that survives a connection broken half-way
  * (through a loopback proxy that cuts the first answer) with every row once.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, test, setDefaultTimeout } from "bun:test";
 import fs from "node:fs";
 import path from "node:path";
 import { startTestServer, tempDir, type TestServer } from "../support/harness.ts";
 import { REPO } from "../support/paths.ts";
 import { realNames } from "./support/real-names.ts";
+
+// The machine is shared: allow for a loaded CPU.
+setDefaultTimeout(60_000);
 
 let t: TestServer;
 const dir = tempDir("zw-cli-");

@@ -2,11 +2,14 @@
  * Jobs on the real pool tasks (worker threads): a job's rows equal what the synchronous
  * twin answers for the same names, row for row, in input order.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, test, setDefaultTimeout } from "bun:test";
 import { TASKS } from "../../workers/tasks.ts";
 import { startTestServer, type TestServer } from "../support/harness.ts";
 import { realNames } from "./support/real-names.ts";
 import { isFinal, rows, submit, waitFor } from "./support/jobs.ts";
+
+// The machine is shared: allow for a loaded CPU.
+setDefaultTimeout(60_000);
 
 let t: TestServer;
 beforeAll(async () => {

@@ -4,12 +4,15 @@
  * disk, inflated, from=N, CSV) with their headers, error rows retried then refunded,
  * cancel, delete, the runtime budget, a silent worker, an internal fault, a full disk.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from "bun:test";
 import type { JobsCore } from "../../src/capabilities/jobs/core.ts";
 import type { Runner } from "../../src/capabilities/jobs/runner.ts";
 import type { JobsService } from "../../src/capabilities/jobs/service.ts";
 import { fakeRow } from "./support/fake-executor.ts";
 import { gzipRows, isFinal, names, rows, startJobsServer, submit, usage, waitFor, type JobsServer } from "./support/jobs.ts";
+
+// The machine is shared: allow for a loaded CPU.
+setDefaultTimeout(60_000);
 
 let t: JobsServer;
 let core: JobsCore;

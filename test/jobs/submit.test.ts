@@ -3,13 +3,16 @@
  * caps (gzip bomb, names in flight), idempotency, quota, rate, 401 before the body, a body
  * cut off half-way, and that no refusal leaves a job or a charge behind.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from "bun:test";
 import { gzipSync } from "node:zlib";
 import type { Runner } from "../../src/capabilities/jobs/runner.ts";
 import { RATE_LIMITS } from "../../src/operations.ts";
 import { freshMinute } from "../support/harness.ts";
 import { rawRequest } from "../support/raw-http.ts";
 import { names, startJobsServer, submit, usage, type JobsServer } from "./support/jobs.ts";
+
+// The machine is shared: allow for a loaded CPU.
+setDefaultTimeout(60_000);
 
 let t: JobsServer;
 beforeAll(async () => {
