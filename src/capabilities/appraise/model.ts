@@ -51,8 +51,8 @@ function classTerms(sig: AppraisalSignals, core: Core, out: Term[], explain: boo
  * Zone demand: the number of extensions in which the name is registered is the market's own
  * vote (a name taken in 100 extensions is one many people want). It is read against the
  * index's typical count (extensions per registered name), so demand means "more wanted than
- * an ordinary registered name". A name registered nowhere is one nobody wanted: a coinage or
- * random string then drops toward the registration fee. Pattern names are priced by their
+ * an ordinary registered name". A name registered nowhere (in an extension the index covers)
+ * is one nobody wanted: a coinage or random string then drops toward the registration fee. Pattern names are priced by their
  * anchors, which already include their near-universal registration: demand moves them less.
  */
 function zoneTerms(sig: AppraisalSignals, core: Core, out: Term[], explain: boolean): void {
@@ -63,7 +63,8 @@ function zoneTerms(sig: AppraisalSignals, core: Core, out: Term[], explain: bool
   const rel = log2mb(1 + c) - log2mb(1 + (z.typicalCount > 1 ? z.typicalCount : 1));
   const demand = Math.max(-bits(0.9), Math.min(bits(3.5), Math.round(weight * rel)));
   if (demand !== 0) out.push({ feature: "demand", mb: demand, detail: explain ? `registered in ${c} extension${c === 1 ? "" : "s"}` : "" });
-  if (c === 0 && !z.indexed && core.kind !== "pattern") {
+  // "Registered nowhere" is only known when the index covers this extension at all.
+  if (c === 0 && !z.indexed && z.extSize > 0 && core.kind !== "pattern") {
     out.push({ feature: "unregistered", mb: core.kind === "words" ? -bits(1.0) : -bits(2.5), detail: "registered in no extension" });
   }
 }
