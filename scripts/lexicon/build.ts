@@ -15,6 +15,7 @@
  * - flags (classifier-words.ts): W_WORD dictionary word or keyword; W_COMMON dictionary word
  *   with freq <= COMMON_MAX_COST; W_FIRST first name; W_SURNAME other human name; W_PLACE city
  *   of >= PLACE_MIN_POP people, country or state; W_BRAND simple-icons title.
+ * Letters: a trigram model over the dictionary words, names and places (letters.ts).
  * Phrases: adjacent word pairs of WordNet collocations, keyword phrases, multi-word cities and
  * brands; the splitter gives a pair a bigram bonus.
  */
@@ -24,6 +25,7 @@ import { W_BRAND, W_COMMON, W_COMPOUND, W_FIRST, W_PLACE, W_SURNAME, W_WORD } fr
 import { KEYWORD_PHRASES } from "../../src/capabilities/classify/keywords.ts";
 import { MODIFIERS } from "../../src/capabilities/classify/keywords-modifiers.ts";
 import { encodeLexicon, FREQ_SCALE, NO_FREQ, type LexiconData } from "../../src/capabilities/classify/lexicon-format.ts";
+import { letterModel } from "./letters.ts";
 import { COUNTRIES_AND_REGIONS } from "./places.ts";
 import * as src from "./sources.ts";
 
@@ -115,6 +117,7 @@ export function buildLexicon(): Uint8Array {
     }),
     flags: Uint8Array.from(words, (w) => flags.get(w)!),
     phrases: [...phrases].sort(),
+    chars: letterModel(words.filter((w) => (flags.get(w)! & (W_WORD | W_FIRST | W_SURNAME | W_PLACE)) !== 0)),
   };
   return encodeLexicon(data);
 }

@@ -42,7 +42,11 @@ test("camelcase and categorize answer every hostile name, the same bytes twice",
     expect(r.converted.toLowerCase()).toBe(r.original);
     expect(r.word_count).toBeGreaterThan(0);
   }
-  expect(results[0].split).toBe("a".repeat(63));
+  for (const r of results) {
+    const name = r.original.split(".")[0]!;
+    // Punycode labels stay one token; otherwise the words are the name's letters and digits in order.
+    expect(r.split.replaceAll(" ", "")).toBe(name.startsWith("xn--") ? name : name.replaceAll("-", ""));
+  }
   expect(results[2]).toMatchObject({ split: "1".repeat(63), word_count: 1, domain_type: "numeric" });
   expect(results[4]).toMatchObject({ split: "1 2 3 4 5 6 7 8 9", domain_type: "numeric" });
   expect(results[7]).toMatchObject({ original: "xn--bcher-kva.de", converted: "xn--bcher-kva.de", confidence: "LOW" });

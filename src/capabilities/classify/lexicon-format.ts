@@ -14,6 +14,8 @@
  *   ..      2n    u16 freq[n]: frequency cost of each word in 1/1024 nats (NO_FREQ: not in a corpus)
  *   ..      n     u8 flags[n]: W_* bits (classifier-words.ts)
  *   ..      p     phrases: "w1 w2" pairs of adjacent words of known phrases, sorted, joined by "\n"
+ *   ..      2*27^3 u16 chars[27^3]: letter trigram model, -ln p(c | a b) in 1/1024 nats at index
+ *                  (a * 27 + b) * 27 + c, letters a-z = 0-25 and 26 = word boundary
  *
  * All integers little-endian. Padding: none (the u16 array is read with a DataView-free copy,
  * so alignment does not matter). The build sorts everything, so the same packages give the
@@ -22,7 +24,10 @@
 import { gunzipSync, gzipSync } from "node:zlib";
 
 export const MAGIC = "ZWLX";
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2;
+/** Symbols of the letter model: a-z and the word boundary. */
+export const CHAR_SYMBOLS = 27;
+export const CHAR_TABLE = CHAR_SYMBOLS ** 3;
 /** freq value of a word no frequency corpus knows. */
 export const NO_FREQ = 0xffff;
 /** Costs are stored as round(cost * FREQ_SCALE). */
@@ -40,6 +45,8 @@ export interface LexiconData {
   freq: Uint16Array;
   flags: Uint8Array;
   phrases: string[];
+  /** Letter trigram costs (CHAR_TABLE entries, FREQ_SCALE units). */
+  chars: Uint16Array;
 }
 
 const te = new TextEncoder();
@@ -51,7 +58,8 @@ export function encodeLexicon(d: LexiconData): Uint8Array {
   const header = te.encode(JSON.stringify(d.header));
   const words = te.encode(d.words.join("\n"));
   const phrases = te.encode(d.phrases.join("\n"));
-  const out = new Uint8Array(24 + header.length + words.length + 3 * n + phrases.length);
+  if (d.chars.length !== CHAR_TABLE) throw new Error("lexicon: letter model has the wrong size");
+  const out = new Uint8Array(24 + header.length + words.length + 3 * n + phrases.length + 2 * CHAR_TABLE);
   const view = new DataView(out.buffer);
   out.set(te.encode(MAGIC), 0);
   view.setUint32(4, FORMAT_VERSION, true);
@@ -64,7 +72,8 @@ export function encodeLexicon(d: LexiconData): Uint8Array {
   out.set(words, at); at += words.length;
   for (let i = 0; i < n; i++, at += 2) view.setUint16(at, d.freq[i]!, true);
   out.set(d.flags, at); at += n;
-  out.set(phrases, at);
+  out.set(phrases, at); at += phrases.length;
+  for (let i = 0; i < CHAR_TABLE; i++, at += 2) view.setUint16(at, d.chars[i]!, true);
   return gzipSync(out, { level: 9 });
 }
 
@@ -76,6 +85,7 @@ export interface DecodedLexicon {
   freq: Uint16Array;
   flags: Uint8Array;
   phrases: string[];
+  chars: Uint16Array;
 }
 
 export function decodeLexicon(file: Uint8Array): DecodedLexicon {
@@ -85,7 +95,7 @@ export function decodeLexicon(file: Uint8Array): DecodedLexicon {
   const version = view.getUint32(4, true);
   if (version !== FORMAT_VERSION) throw new Error(`lexicon: format ${version}, this build reads ${FORMAT_VERSION}; rebuild it with scripts/lexicon/build.ts`);
   const n = view.getUint32(8, true), h = view.getUint32(12, true), w = view.getUint32(16, true), p = view.getUint32(20, true);
-  if (raw.length !== 24 + h + w + 3 * n + p) throw new Error("lexicon: truncated or corrupt file (section lengths do not add up)");
+  if (raw.length !== 24 + h + w + 3 * n + p + 2 * CHAR_TABLE) throw new Error("lexicon: truncated or corrupt file (section lengths do not add up)");
   let at = 24;
   const header = JSON.parse(td.decode(raw.subarray(at, at + h))) as LexiconHeader; at += h;
   const wordBlob = raw.subarray(at, at + w); at += w;
@@ -95,6 +105,8 @@ export function decodeLexicon(file: Uint8Array): DecodedLexicon {
   const freq = new Uint16Array(n);
   for (let i = 0; i < n; i++, at += 2) freq[i] = view.getUint16(at, true);
   const flags = raw.slice(at, at + n); at += n;
-  const phrases = p === 0 ? [] : td.decode(raw.subarray(at, at + p)).split("\n");
-  return { header, size: n, wordBlob, freq, flags, phrases };
+  const phrases = p === 0 ? [] : td.decode(raw.subarray(at, at + p)).split("\n"); at += p;
+  const chars = new Uint16Array(CHAR_TABLE);
+  for (let i = 0; i < CHAR_TABLE; i++, at += 2) chars[i] = view.getUint16(at, true);
+  return { header, size: n, wordBlob, freq, flags, phrases, chars };
 }

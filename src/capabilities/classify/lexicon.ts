@@ -11,7 +11,10 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { decodeLexicon, FREQ_SCALE, NO_FREQ, type LexiconHeader } from "./lexicon-format.ts";
+import { CHAR_SYMBOLS, decodeLexicon, FREQ_SCALE, NO_FREQ, type LexiconHeader } from "./lexicon-format.ts";
+
+/** The word-boundary symbol of the letter model (a-z are 0-25). */
+export const LETTER_BOUNDARY = 26;
 
 export const LEXICON_FILE = path.resolve(import.meta.dir, "assets/lexicon.bin");
 
@@ -30,12 +33,17 @@ export class Lexicon {
   readonly size: number;
   /** Longest word, in characters: the splitter never looks further. */
   readonly maxWordLength: number;
+  /** Letter trigram costs in nats: letters[(a * 27 + b) * 27 + c] = -ln p(c | a b). */
+  readonly letters: Float32Array;
   private readonly blob: Uint8Array;
   private readonly start: Uint32Array;
   private readonly len: Uint8Array;
   private readonly freq: Uint16Array;
   private readonly flagBits: Uint8Array;
   private readonly table: Int32Array;
+  /** Bit set over hashes of every prefix of every word: a clear bit means no word goes on. */
+  private readonly prefixBits: Int32Array;
+  private readonly prefixMask: number;
   private readonly mask: number;
   private readonly pairA: Int32Array;
   private readonly pairB: Int32Array;
@@ -48,6 +56,7 @@ export class Lexicon {
     const n = (this.size = d.size);
     this.freq = d.freq;
     this.flagBits = d.flags;
+    this.letters = Float32Array.from(d.chars, (v) => v / FREQ_SCALE);
     this.blob = d.wordBlob;
     this.start = new Uint32Array(n);
     this.len = new Uint8Array(n);
@@ -55,10 +64,17 @@ export class Lexicon {
     while (cap < n * 2) cap <<= 1;
     this.table = new Int32Array(cap).fill(-1);
     this.mask = cap - 1;
+    this.prefixMask = (cap << 4) - 1;
+    this.prefixBits = new Int32Array((this.prefixMask + 1) >>> 5);
     let at = 0, max = 0;
+    const blob = this.blob, bits = this.prefixBits, pmask = this.prefixMask;
     for (let i = 0; i < n; i++) {
       let h = FNV_OFFSET, j = at;
-      while (j < this.blob.length && this.blob[j] !== 10) h = step(h, this.blob[j++]!);
+      while (j < blob.length && blob[j] !== 10) {
+        h = step(h, blob[j++]!);
+        const b = h & pmask;
+        bits[b >>> 5]! |= 1 << (b & 31);
+      }
       this.start[i] = at;
       this.len[i] = j - at;
       if (j - at > max) max = j - at;
@@ -83,6 +99,12 @@ export class Lexicon {
       this.pairA[slot] = a;
       this.pairB[slot] = b;
     }
+  }
+
+  /** False when no word starts with the string whose FNV-1a hash is h (true may be a false positive). */
+  mayExtend(h: number): boolean {
+    const b = h & this.prefixMask;
+    return (this.prefixBits[b >>> 5]! & (1 << (b & 31))) !== 0;
   }
 
   /** Index of the word s[from, to) whose FNV-1a hash is h, or -1. */
@@ -120,6 +142,19 @@ export class Lexicon {
 
   lengthOf(i: number): number {
     return this.len[i]!;
+  }
+
+  /** Cost in nats of a letter run as one word under the letter model (lower = more word-like). */
+  letterCost(s: string, from = 0, to = s.length): number {
+    let a = LETTER_BOUNDARY, b = LETTER_BOUNDARY, cost = 0;
+    for (let k = from; k < to; k++) {
+      const c = s.charCodeAt(k) - 97;
+      if (c < 0 || c > 25) return Infinity;
+      cost += this.letters[(a * CHAR_SYMBOLS + b) * CHAR_SYMBOLS + c]!;
+      a = b;
+      b = c;
+    }
+    return cost + this.letters[(a * CHAR_SYMBOLS + b) * CHAR_SYMBOLS + LETTER_BOUNDARY]!;
   }
 
   /** -ln p(word) from the frequency corpora; Infinity when no corpus has the word. */

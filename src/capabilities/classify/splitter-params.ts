@@ -33,8 +33,16 @@ export interface SplitterParams {
   /** A run of letters no list knows: base + perChar * length (one run is cheaper than two). */
   unknownBase: number;
   unknownPerChar: number;
+  /** Weight of the letter model's cost of an unknown run. */
+  letterWeight: number;
   /** Bonus for two adjacent words that form a known phrase ("real estate"). */
   phraseBonus: number;
+  /** Bonus for a first name followed by a surname ("julie" + "kindt"). */
+  fullName: number;
+  /** Penalty for a word of 1-3 letters next to an unknown run. */
+  shortBesideUnknown: number;
+  /** Extra penalty for a one-letter word next to an unknown run (the letter belongs to the run: "t" + "gwtg"). */
+  letterBesideUnknown: number;
   /** A known word plus "s" that is not itself a word ("joes"): the word's cost plus this. */
   plural: number;
   /** Margins (second-best minus best, nats) for HIGH and MEDIUM confidence. */
@@ -43,23 +51,27 @@ export interface SplitterParams {
 }
 
 export const DEFAULT_PARAMS: Readonly<SplitterParams> = Object.freeze({
-  perWord: 0.56,
-  singleLetter: 3.75,
-  article: 0.4,
-  compound: 2,
-  acronym: 0,
-  twoLetters: 1,
+  perWord: 1.12,
+  singleLetter: 4.69,
+  article: 0.8,
+  compound: 2.5,
+  acronym: 5.25,
+  twoLetters: 2,
   freqWeight: 1,
   dictionary: 20,
   firstName: 15.75,
   surname: 18.75,
   place: 17.5,
-  brand: 13,
+  brand: 26,
   lengthBonus: 0.2,
-  unknownBase: 6,
-  unknownPerChar: 3.2,
+  unknownBase: 2,
+  unknownPerChar: 0.63,
+  letterWeight: 1,
   phraseBonus: 3.75,
-  plural: 3.5,
+  fullName: 0,
+  shortBesideUnknown: 2,
+  letterBesideUnknown: 10,
+  plural: 5.25,
   high: 4,
   medium: 1.5,
 });

@@ -10,7 +10,10 @@
  * Model: a two-best Viterbi over each run of letters. A token is a lexicon word (cost from
  * its corpus frequency, or from what it is: dictionary word, first name, surname, place,
  * brand; see splitter-params.ts), a known word plus "s", or an unknown run (base + per
- * character). Adjacent words that form a known phrase get a bonus, read from the last word of
+ * character + its cost under the lexicon's letter trigram model, so word-like coinages stay
+ * whole and cheap while junk is dear). Pair rules: a known phrase and a first name followed
+ * by a surname get a bonus; a word of one to three letters beside an unknown run a penalty
+ * ("infoblox" is not "in" + "foblox"). Adjacent words that form a known phrase get a bonus, read from the last word of
  * each of the two paths kept per position (a cheap second-order approximation). The margin
  * between the best and the second-best segmentation gives the confidence.
  *
@@ -18,7 +21,7 @@
  * incremental hash (no substring is built), and the state arrays are allocated once per
  * splitter, so a call allocates only its answer.
  */
-import { HASH_START, getLexicon, step, type Lexicon } from "./lexicon.ts";
+import { HASH_START, LETTER_BOUNDARY, getLexicon, step, type Lexicon } from "./lexicon.ts";
 import { DEFAULT_PARAMS, type SplitterParams } from "./splitter-params.ts";
 import { W_BRAND, W_COMPOUND, W_FIRST, W_PLACE, W_SURNAME, W_WORD } from "./classifier-words.ts";
 
@@ -32,19 +35,33 @@ export interface Split {
 /** Longest label (DNS): the state arrays are sized for it. */
 const MAX = 63;
 const UNKNOWN = -1;
+const SHORT = 1, FIRST = 2, SURNAME = 4, LETTER = 8;
+const KNOWN = W_WORD | W_FIRST | W_SURNAME | W_PLACE | W_BRAND;
 const START = -2;
 
 export class Splitter {
   private readonly cost: Float32Array;
+  /** Per word: SHORT | LETTER | FIRST | SURNAME, for the pair rules in relax(). */
+  private readonly kind: Uint8Array;
   private readonly c = new Float64Array((MAX + 1) * 2);
   private readonly from = new Int32Array((MAX + 1) * 2);
   private readonly rank = new Int8Array((MAX + 1) * 2);
   private readonly word = new Int32Array((MAX + 1) * 2);
-  private readonly isWord = new Uint8Array(MAX + 2);
+  /** Word edges of the current run: end, word index and cost, grouped by start (first[i]..first[i+1]). */
+  private readonly eTo = new Int32Array(MAX * MAX);
+  private readonly eIdx = new Int32Array(MAX * MAX);
+  private readonly eCost = new Float64Array(MAX * MAX);
+  private readonly first = new Int32Array(MAX + 2);
+  private readonly startsWord = new Uint8Array(MAX + 2);
 
   constructor(readonly lexicon: Lexicon, readonly params: Readonly<SplitterParams> = DEFAULT_PARAMS) {
     this.cost = new Float32Array(lexicon.size);
-    for (let i = 0; i < lexicon.size; i++) this.cost[i] = wordCost(lexicon, i, params);
+    this.kind = new Uint8Array(lexicon.size);
+    for (let i = 0; i < lexicon.size; i++) {
+      this.cost[i] = wordCost(lexicon, i, params);
+      const f = lexicon.flags(i);
+      this.kind[i] = (lexicon.lengthOf(i) <= 3 ? SHORT : 0) | (lexicon.lengthOf(i) === 1 ? LETTER : 0) | (f & W_FIRST ? FIRST : 0) | (f & W_SURNAME ? SURNAME : 0);
+    }
   }
 
   split(name: string): Split {
@@ -76,47 +93,89 @@ export class Splitter {
     for (let k = 0; k <= 2 * L + 1; k++) c[k] = Infinity;
     c[0] = 0;
     this.word[0] = START;
+    // Pass 1: every lexicon word (and word + "s") in the run, grouped by start position.
+    const eTo = this.eTo, eIdx = this.eIdx, eCost = this.eCost, first = this.first, starts = this.startsWord;
+    let e = 0;
     for (let i = 0; i < L; i++) {
-      if (c[2 * i] === Infinity) continue;
-      this.isWord.fill(0, i, L + 2);
+      first[i] = e;
+      starts[i] = 0;
       let h = HASH_START, prev = -1;
       const end = Math.min(L, i + maxLen);
       for (let j = i + 1; j <= end; j++) {
-        h = step(h, s.charCodeAt(from + j - 1));
+        const ch = s.charCodeAt(from + j - 1);
+        h = step(h, ch);
+        if (!lex.mayExtend(h)) break;
         const idx = lex.probe(h, s, from + i, from + j);
-        if (idx >= 0) {
-          this.isWord[j] = 1;
-          const plural = prev >= 0 && s.charCodeAt(from + j - 1) === 115 /* s */ ? this.cost[prev]! + p.plural : Infinity;
-          this.relax(i, j, idx, Math.min(this.cost[idx]!, plural));
-        } else if (prev >= 0 && s.charCodeAt(from + j - 1) === 115 /* s */) {
-          this.isWord[j] = 1;
-          this.relax(i, j, prev, this.cost[prev]! + p.plural);
+        const plural = prev >= 0 && ch === 115 /* s */ ? this.cost[prev]! + p.plural : Infinity;
+        if (idx >= 0 || plural < Infinity) {
+          eTo[e] = j;
+          eIdx[e] = idx >= 0 ? idx : prev;
+          eCost[e] = idx >= 0 ? Math.min(this.cost[idx]!, plural) : plural;
+          e++;
+          if (j - i >= 2) starts[i] = 1;
         }
         prev = idx;
       }
-      let vowels = 0;
+    }
+    first[L] = e;
+    starts[L] = 1;
+    // Pass 2: the two-best Viterbi. An unknown run may end only where the run ends or a word
+    // of two or more letters starts (it never touches another unknown run, and an unknown run
+    // plus a one-letter word is priced as one longer unknown run).
+    const model = lex.letters;
+    for (let i = 0; i < L; i++) {
+      if (c[2 * i] === Infinity) continue;
+      for (let k = first[i]!; k < first[i + 1]!; k++) this.relax(i, eTo[k]!, eIdx[k]!, eCost[k]!);
+      let vowels = 0, a = LETTER_BOUNDARY, b = LETTER_BOUNDARY, letters = 0, k = first[i]!;
       for (let j = i + 1; j <= L; j++) {
-        if (VOWEL[s.charCodeAt(from + j - 1)] === 1) vowels++;
-        if (this.isWord[j] === 1) continue;
+        const ch = s.charCodeAt(from + j - 1);
+        if (VOWEL[ch] === 1) vowels++;
+        const x = ch - 97;
+        letters += model[(a * 27 + b) * 27 + x]!;
+        a = b;
+        b = x;
+        while (k < first[i + 1]! && eTo[k]! < j) k++;
+        if ((k < first[i + 1]! && eTo[k] === j) || starts[j] === 0) continue; // a word spans [i, j), or nothing can follow
         const n = j - i;
-        this.relax(i, j, UNKNOWN, p.unknownBase + p.unknownPerChar * n - (vowels === 0 && n >= 2 && n <= 5 ? p.acronym : 0));
+        const shape = letters + model[(a * 27 + b) * 27 + LETTER_BOUNDARY]!;
+        const u = p.unknownBase + p.unknownPerChar * n + p.letterWeight * shape - (vowels === 0 && n >= 2 && n <= 5 ? p.acronym : 0);
+        if (c[2 * i]! + u < c[2 * j + 1]!) this.relax(i, j, UNKNOWN, u); // else it cannot enter the two best at j
       }
     }
-    // Walk back from the best state at L.
-    const cuts: number[] = [];
+    // Walk back from the best state at L, noting which tokens are letter fragments.
+    const cuts: number[] = [], frag: boolean[] = [];
     let k = L, r = 0;
     while (k > 0) {
       const at = 2 * k + r;
+      const prevK = this.from[at]!;
       cuts.push(k);
-      k = this.from[at]!;
+      frag.push(this.isFragment(s, from + prevK, from + k, this.word[at]!));
+      k = prevK;
       r = this.rank[at]!;
     }
+    // Adjacent fragments are one acronym ("tg" + "wtg" -> "tgwtg"): the product keeps it whole.
     let start = from;
     for (let n = cuts.length - 1; n >= 0; n--) {
+      if (n > 0 && frag[n] && frag[n - 1]) continue;
       out.push(s.slice(start, from + cuts[n]!));
       start = from + cuts[n]!;
     }
     return c[2 * L + 1]! - c[2 * L]!;
+  }
+
+  /**
+   * A token that reads as part of an acronym rather than a word: an unknown run of up to five
+   * letters without a vowel, or a lexicon entry of up to three letters that no dictionary,
+   * name or place list knows (a corpus fragment such as "tg").
+   */
+  private isFragment(s: string, from: number, to: number, idx: number): boolean {
+    const n = to - from;
+    if (idx === UNKNOWN) {
+      if (n > 5) return false;
+      for (let k = from; k < to; k++) if (VOWEL[s.charCodeAt(k)] === 1) return false;
+      return true;
+    }
+    return n <= 3 && (this.lexicon.flags(idx) & KNOWN) === 0;
   }
 
   /** Extends both paths ending at i by token [i, j) and keeps the two best at j. */
@@ -128,7 +187,17 @@ export class Splitter {
       const prev = this.word[2 * i + r]!;
       if (idx === UNKNOWN && prev === UNKNOWN) continue;
       let total = base + tokenCost;
-      if (idx >= 0 && prev >= 0 && this.lexicon.isPhrase(prev, idx)) total -= p.phraseBonus;
+      if (idx >= 0 && prev >= 0) {
+        if (this.lexicon.isPhrase(prev, idx)) total -= p.phraseBonus;
+        if ((this.kind[prev]! & FIRST) !== 0 && (this.kind[idx]! & SURNAME) !== 0) total -= p.fullName;
+      } else {
+        const other = idx === UNKNOWN ? prev : prev === UNKNOWN ? idx : -1;
+        if (other >= 0) {
+          const k = this.kind[other]!;
+          if ((k & SHORT) !== 0) total += p.shortBesideUnknown;
+          if ((k & LETTER) !== 0) total += p.letterBesideUnknown;
+        }
+      }
       const a = 2 * j, b = a + 1;
       if (total < c[a]!) {
         c[b] = c[a]!; this.from[b] = this.from[a]!; this.rank[b] = this.rank[a]!; this.word[b] = this.word[a]!;

@@ -1,0 +1,82 @@
+/**
+ * Latency over HTTP, server in its own process (bench/classify/server.ts, 2 workers):
+ * 1. idle: a 1,000-name POST /v1/camelcase and a 100-name POST /v1/categorize, one at a
+ *    time, median and p95 (target: each median under 10 ms);
+ * 2. sustained load: `conns` connections sending both back to back for `seconds`, while a
+ *    probe sends GET /v1/ping every 10 ms (target: ping within 5 ms).
+ * Requests rotate over many keys so the spec's per-key rate limits do not turn the load
+ * into 429s (any 429 or other non-200 is counted and printed).
+ *
+ *   node scripts/bun.cjs run bench/classify/http.ts [--seconds 6] [--conns 4] [--samples 100]
+ */
+import path from "node:path";
+import { realDomains } from "./names.ts";
+
+const arg = (name: string, def: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return Number(i > 0 ? process.argv[i + 1]! : def);
+};
+const seconds = arg("seconds", "6"), conns = arg("conns", "4"), samples = arg("samples", "100");
+
+const proc = Bun.spawn([process.execPath, path.join(import.meta.dir, "server.ts"), "200"], {
+  stdout: "pipe", stderr: "inherit", env: { ...process.env, NODE_ENV: "production" },
+});
+const reader = proc.stdout.getReader();
+let text = "";
+while (!text.includes("\n")) {
+  const { value, done } = await reader.read();
+  if (done) throw new Error("server did not start");
+  text += new TextDecoder().decode(value);
+}
+const { port, keys } = JSON.parse(text.split("\n")[0]!) as { port: number; keys: string[] };
+const base = `http://127.0.0.1:${port}`;
+
+const names = realDomains(20_000);
+const camelBody = (i: number) => JSON.stringify({ domains: names.slice((i * 1000) % 19_000, ((i * 1000) % 19_000) + 1000) });
+const catBody = (i: number) => JSON.stringify({ domains: names.slice((i * 100) % 19_900, ((i * 100) % 19_900) + 100) });
+let keyAt = 0;
+const nextKey = () => keys[keyAt++ % keys.length]!;
+const failures = new Map<number, number>();
+
+async function timed(p: string, body?: string): Promise<number> {
+  const t = performance.now();
+  const r = await fetch(base + p, {
+    method: body === undefined ? "GET" : "POST",
+    body,
+    headers: { authorization: `Bearer ${nextKey()}`, "content-type": "application/json" },
+  });
+  await r.arrayBuffer();
+  if (r.status !== 200) failures.set(r.status, (failures.get(r.status) ?? 0) + 1);
+  return performance.now() - t;
+}
+
+const q = (xs: number[], f: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * f))]!;
+const show = (label: string, xs: number[]) =>
+  console.log(`${label.padEnd(44)} median ${q(xs, 0.5).toFixed(2)} ms  p95 ${q(xs, 0.95).toFixed(2)} ms  max ${Math.max(...xs).toFixed(2)} ms  (n=${xs.length})`);
+
+for (let i = 0; i < 20; i++) { await timed("/v1/camelcase", camelBody(i)); await timed("/v1/categorize", catBody(i)); } // warm-up
+const camel: number[] = [], cat: number[] = [];
+for (let i = 0; i < samples; i++) camel.push(await timed("/v1/camelcase", camelBody(i)));
+for (let i = 0; i < samples; i++) cat.push(await timed("/v1/categorize", catBody(i)));
+show("idle: camelcase, 1,000 names (< 10 ms)", camel);
+show("idle: categorize, 100 names (< 10 ms)", cat);
+
+let stop = false, done = 0;
+const loops = Array.from({ length: conns }, async (_, c) => {
+  for (let i = c; !stop; i += conns) {
+    await timed(c % 2 === 0 ? "/v1/camelcase" : "/v1/categorize", c % 2 === 0 ? camelBody(i) : catBody(i));
+    done++;
+  }
+});
+const pings: number[] = [];
+const until = performance.now() + seconds * 1000;
+while (performance.now() < until) {
+  pings.push(await timed("/v1/ping"));
+  await Bun.sleep(10);
+}
+stop = true;
+await Promise.all(loops);
+show(`ping under load (${conns} conns, ${(done / seconds).toFixed(0)} req/s) (< 5 ms)`, pings);
+console.log(failures.size === 0 ? "every response was 200" : `non-200 responses: ${JSON.stringify(Object.fromEntries(failures))}`);
+proc.kill();
+await proc.exited;
