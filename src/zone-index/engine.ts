@@ -234,12 +234,34 @@ export class Engine {
 
   /** Membership of (name, ext). */
   has(name: string, ext: string): boolean {
+    const id = findName(this.a, name);
+    return id >= 0 && this.holds(id, ext);
+  }
+
+  /** Id of this exact name, or -1. */
+  nameId(name: string): number {
+    return findName(this.a, name);
+  }
+
+  /** Domains of the name with this id. */
+  domainsOf(id: number): number {
+    return this.a.postStart[id + 1] - this.a.postStart[id];
+  }
+
+  /** Whether the name with this id is registered under ext. Postings are ascending: binary search. */
+  holds(id: number, ext: string): boolean {
     const x = this.extId.get(ext);
     if (x === undefined) return false;
-    const id = findName(this.a, name);
-    if (id < 0) return false;
     const post = this.a.post;
-    for (let p = this.a.postStart[id], e = this.a.postStart[id + 1]; p < e; p++) if (post[p] === x) return true;
+    let lo = this.a.postStart[id];
+    let hi = this.a.postStart[id + 1];
+    while (lo < hi) {
+      const m = (lo + hi) >>> 1;
+      const v = post[m];
+      if (v === x) return true;
+      if (v < x) lo = m + 1;
+      else hi = m;
+    }
     return false;
   }
 }

@@ -145,18 +145,18 @@ export class ZoneIndex {
       const name = names[i];
       const ext = exts[i];
       const o = i * stride;
-      const valid = TERM_RE.test(name);
+      // one search per name: its id answers membership and extensions_registered
+      const id = e.nameId(name);
       let flags = 0;
       if (ext === null) flags |= LOOKUP_NO_EXTENSION;
-      else if (valid && e.has(name, ext)) flags |= LOOKUP_REGISTERED;
+      else if (id >= 0 && e.holds(id, ext)) flags |= LOOKUP_REGISTERED;
       if (name.length < 2) {
         out[o] = flags | LOOKUP_UNSUPPORTED;
         continue;
       }
       out[o] = flags;
-      if (!valid) continue;
-      out[o + 1] = e.extensionsOf(name);
-      if (includeCounts) {
+      out[o + 1] = id < 0 ? 0 : e.domainsOf(id);
+      if (includeCounts && TERM_RE.test(name)) {
         const c = e.totals(name, "contains");
         out[o + 2] = c.domains;
         out[o + 3] = c.names;
