@@ -98,6 +98,24 @@ d(`job tools (type ${type?.type})`, () => {
     expect(u.credits_used).toBe(done.credits_charged + other.credits_charged);
   }, 30_000);
 
+  test("idempotency_key holds across both faces: a replay returns the same job and charges nothing", async () => {
+    const a = await fresh();
+    const once = { ...body, idempotency_key: "mcp-parity-1" };
+    const first = structured<Job>(await callTool(a.client, "submit_job", once));
+    const again = await callTool(a.client, "submit_job", once);
+    expect(structured<Job>(again).id).toBe(first.id);
+    expect(again._meta).toMatchObject({ credits_charged: 0, idempotent_replayed: true });
+    const r = await t.post("/v1/jobs", once, a.key);
+    expect(r.status).toBe(200);
+    expect(r.headers.get("idempotent-replayed")).toBe("true");
+    expect(((await r.json()) as Job).id).toBe(first.id);
+    const other = await callTool(a.client, "submit_job", { ...once, domains: [...names].reverse() });
+    const rr = await t.post("/v1/jobs", { ...once, domains: [...names].reverse() }, a.key);
+    expect(rr.status).toBe(409);
+    expect(errorText(other)).toBe((await rr.json()).error);
+    expect((await (await t.fetch("/v1/usage", { key: a.key })).json()).credits_used).toBe(first.credits_reserved);
+  });
+
   test("bad input: the same messages as POST /v1/jobs, nothing charged", async () => {
     const a = await fresh();
     for (const bad of [{ ...body, type: "mine" }, { ...body, domains: [...names, 7] }, { ...body, surprise: 1 }, { domains: names }]) {

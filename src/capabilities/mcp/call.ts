@@ -41,6 +41,7 @@ function fromAnswer(a: Answer): CallToolResult {
     meta.credits_remaining = Number(a.headers["X-Credits-Remaining"]);
     text += `\n\ncredits charged: ${charged} (${meta.credits_remaining} remaining today)`;
   }
+  if (a.headers["Idempotent-Replayed"] === "true") meta.idempotent_replayed = true;
   const structured = body !== null && typeof body === "object" && !Array.isArray(body);
   return {
     content: [{ type: "text", text }],

@@ -53,6 +53,7 @@ export function jobTools(services: Services): Partial<Record<OperationId, ToolSo
           headers: {
             "X-Credits-Charged": String(replayed ? 0 : job.credits_reserved),
             "X-Credits-Remaining": remaining(ctx.services, ctx.key, ctx.now),
+            ...(replayed ? { "Idempotent-Replayed": "true" } : {}),
           },
         };
       },
