@@ -33,3 +33,11 @@ test("an object is a domain answer only when it looks like one", () => {
   expect(looksLikeDomain({ hello: "world" })).toBe(false);
   expect(looksLikeDomain([1, 2])).toBe(false);
 });
+
+test("deeply nested junk is not followed", () => {
+  let deep: unknown = { objectClassName: "domain", ldhName: "x.com" };
+  for (let i = 0; i < 100_000; i++) deep = [deep];
+  expect(looksLikeDomain(deep)).toBe(false);
+  expect(() => parseRdapDomain(deep)).not.toThrow();
+  expect(looksLikeDomain([[{ objectClassName: "domain" }]])).toBe(true);
+});

@@ -17,8 +17,14 @@ const str = (v: unknown): string | null => (typeof v === "string" && v.trim() !=
 
 /** The domain object itself: some servers wrap it ({"domain": {...}} or a one-element array). */
 export function unwrapDomain(body: unknown): Json | null {
-  if (Array.isArray(body)) return body.length === 1 ? unwrapDomain(body[0]) : null;
-  if (!isObj(body)) return null;
+  let b = body;
+  // A one-element array around the object, a few levels at most (never a recursion an answer controls).
+  for (let i = 0; i < 3 && Array.isArray(b) && b.length === 1; i++) b = b[0];
+  if (!isObj(b)) return null;
+  return unwrapObject(b);
+}
+
+function unwrapObject(body: Json): Json {
   if (body.objectClassName === "domain" || "ldhName" in body || "events" in body) return body;
   for (const key of ["domain", "result", "data"]) {
     const inner = body[key];

@@ -55,3 +55,13 @@ describe("verdicts", () => {
     expect(v.kind === "found" && v.referral).toBe("whois.registrar.test");
   });
 });
+
+test("hostile answers (blank-line floods, endless runs of spaces or %) are read in linear time", () => {
+  const answers = ["\n".repeat(250_000), " ".repeat(250_000), "% ".repeat(125_000), "\t".repeat(250_000), `Status: a${" ".repeat(250_000)}b\n`, `Domain Status:\n${"  x\n".repeat(60_000)}`];
+  for (const text of answers) {
+    const t0 = performance.now();
+    parseWhois(text);
+    // Quadratic regexes take minutes on these; linear ones a few milliseconds (a loaded machine allowed for).
+    expect(performance.now() - t0).toBeLessThan(1500);
+  }
+});

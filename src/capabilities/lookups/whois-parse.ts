@@ -17,17 +17,19 @@ export type WhoisVerdict =
   | { kind: "busy"; message: string }
   | { kind: "unreadable"; message: string };
 
+// Horizontal space only ([ \t]), never \s: with the m flag, \s* would run across line breaks
+// and a hostile answer of blank lines would make these tests quadratic.
 const NOT_FOUND = [
-  /^\s*no match(es)? for\b/im,
-  /^\s*%*\s*not found\b/im,
-  /^\s*no data found\b/im,
-  /^\s*(domain\s+)?status:\s*(free|available|no object found|not registered)\s*$/im,
-  /^\s*%*\s*no entries found\b/im,
-  /^\s*%*\s*(no such domain|domain not found|object does not exist|the queried object does not exist)\b/im,
-  /^\s*no found\b/im,
+  /^[ \t]*no match(es)? for\b/im,
+  /^[ \t]*(?:%+[ \t]*)?not found\b/im,
+  /^[ \t]*no data found\b/im,
+  /^[ \t]*(domain[ \t]+)?status:[ \t]*(free|available|no object found|not registered)[ \t]*\r?$/im,
+  /^[ \t]*(?:%+[ \t]*)?no entries found\b/im,
+  /^[ \t]*(?:%+[ \t]*)?(no such domain|domain not found|object does not exist|the queried object does not exist)\b/im,
+  /^[ \t]*no found\b/im,
   /\bis (available|free) for registration\b/i,
-  /^\s*%*\s*nothing found\b/im,
-  /^\s*the domain has not been registered\b/im,
+  /^[ \t]*(?:%+[ \t]*)?nothing found\b/im,
+  /^[ \t]*the domain has not been registered\b/im,
 ];
 const BUSY = /(query rate|rate limit|limit exceeded|too many (requests|queries)|exceeded (the|your) (query )?limit|try again later)/i;
 
@@ -44,6 +46,8 @@ alias("nameservers", ["name server", "name servers", "nameserver", "nameservers"
 alias("dnssecEnabled", ["dnssec", "signed", "dnssec status"]);
 alias("referral", ["registrar whois server", "whois server", "whois", "refer", "referralserver"]);
 
+const MAX_VALUE = 512;
+
 /** Key/value pairs in order, with section-style values joined from their indented lines. */
 export function whoisPairs(text: string): Array<[string, string]> {
   const out: Array<[string, string]> = [];
@@ -55,7 +59,8 @@ export function whoisPairs(text: string): Array<[string, string]> {
     const kv = jp ?? /^\s*([A-Za-z][A-Za-z0-9 ._/()-]{0,60}?)\s*(?:\.{2,}\s*)?:\s*(.*)$/.exec(line);
     if (!kv) continue;
     const key = kv[1]!.trim().toLowerCase().replace(/\s+/g, " ").replace(/\s*\(.*\)$/, "");
-    const value = kv[2]!.trim();
+    // No field worth reading is longer; a clip keeps every later regex linear on hostile input.
+    const value = kv[2]!.trim().slice(0, MAX_VALUE);
     if (value !== "") {
       out.push([key, value]);
       continue;
@@ -68,11 +73,11 @@ export function whoisPairs(text: string): Array<[string, string]> {
       if (next.trim() === "" || nextIndent <= indent) break;
       i++;
       const sub = KEYS[key] === "nameservers" ? null : /^\s*([A-Za-z][A-Za-z ]{0,30}):\s*(.*)$/.exec(next);
-      if (!sub) out.push([key, next.trim()]);
+      if (!sub) out.push([key, next.trim().slice(0, MAX_VALUE)]);
       else {
         // "Relevant dates:" holds known keys of its own; "Registrar:" holds its "URL:".
         const subKey = sub[1]!.trim().toLowerCase();
-        out.push([KEYS[subKey] ? subKey : `${key} ${subKey}`, sub[2]!.trim()]);
+        out.push([KEYS[subKey] ? subKey : `${key} ${subKey}`, sub[2]!.trim().slice(0, MAX_VALUE)]);
       }
     }
   }
