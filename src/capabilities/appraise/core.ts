@@ -17,7 +17,7 @@ import { CVCV, CVCVC, isPattern, Kind, shapeOf, Speech, type Shape } from "./fea
 import { bits, log2mb } from "./fixed.ts";
 import type { WordSignals } from "./signals.ts";
 
-export type CoreKind = "pattern" | "words" | "brandable" | "random";
+export type CoreKind = "pattern" | "words" | "brandable" | "random" | "idn";
 
 export interface Core {
   kind: CoreKind;
@@ -159,9 +159,19 @@ function brandReading(s: Shape, explain: boolean): { kind: CoreKind; mb: number;
   return { kind: "random", mb, sigma: bits(1.0), detail: explain ? `unpronounceable string of ${len} characters` : "" };
 }
 
+/**
+ * An internationalised name is read by its length in its own script (the lexicon and the
+ * letter patterns are ASCII): short ones are sought after in their home markets.
+ */
+function idnReading(len: number, shape: Shape, explain: boolean): Core {
+  const mb = log2mb(500) - bits(0.6) * Math.min(20, Math.max(0, len - 2));
+  return { kind: "idn", mb, sigma: bits(2.0), detail: explain ? `internationalised name of ${len} characters` : "", shape };
+}
+
 /** `explain` = also write the details in words (costly strings, only when asked). */
-export function coreValue(name: string, words: WordSignals, explain = false): Core {
+export function coreValue(name: string, words: WordSignals, explain = false, idnLength = 0): Core {
   const shape = shapeOf(name);
+  if (idnLength > 0) return idnReading(idnLength, shape, explain);
   const p = patternOf(shape);
   let best: Core | null = null;
   if (p !== null) {

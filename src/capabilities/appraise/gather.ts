@@ -4,6 +4,7 @@
  * and the index are reached through two narrow interfaces, so the same code runs on the HTTP
  * thread, in a worker (which maps its own copy of the index) and in tests.
  */
+import { domainToUnicode } from "node:url";
 import type { ClassSignals, AppraisalSignals, ZoneSignals } from "./signals.ts";
 
 /** What appraisal needs of the classification capability's lexicon (see lexicon-view.ts). */
@@ -50,7 +51,16 @@ export function gather(p: { ascii: string; name: string; ext: string }, lex: Lex
     };
   }
   return {
-    signals: { name: p.name, ext: p.ext, words: { words, zipf, phrase }, classification, zone: z },
+    signals: { name: p.name, ext: p.ext, words: { words, zipf, phrase }, idnLength: idnLength(p.name), classification, zone: z },
     split,
   };
+}
+
+/** Unicode length of an xn-- label (0 for an ASCII label or a label that does not decode). */
+function idnLength(name: string): number {
+  if (!name.startsWith("xn--")) return 0;
+  const u = domainToUnicode(name);
+  let n = 0;
+  for (const _ of u) n++;
+  return n;
 }

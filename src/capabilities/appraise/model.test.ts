@@ -23,6 +23,7 @@ function sig(name: string, opts: Partial<Omit<AppraisalSignals, "words">> & { zi
     name,
     ext: opts.ext ?? "com",
     words: { words, zipf: opts.zipf ?? words.map(() => 0), phrase: false },
+    idnLength: opts.idnLength ?? 0,
     classification: opts.classification ?? { vertical: "Uncategorized", subcategory: "General", type: "brandable" },
     zone: opts.zone ?? null,
   };
@@ -76,6 +77,13 @@ describe("market ordering", () => {
     expect(word("pizza", 4.4)).toBeGreaterThan(two);
     expect(two).toBeGreaterThan(three);
     expect(appraiseSignals(sig("best-pizza", { words: ["best", "-", "pizza"], zipf: [5.6, 0, 4.4] })).value).toBeLessThan(two);
+  });
+
+  test("an internationalised name is read by its length in its own script, without hyphen or digit penalties", () => {
+    const idn = appraiseSignals(sig("xn--mnchen-3ya", { idnLength: 7 }), true);
+    expect(idn.explain!.map((e) => e.feature)).toEqual(["base"]);
+    expect(idn.value).toBeGreaterThan(appraiseSignals(sig("xn--mnchen-3ya")).value * 50);
+    expect(appraiseSignals(sig("xn--fiqs8s", { idnLength: 2 })).value).toBeGreaterThan(idn.value);
   });
 
   test("zone demand: a name taken in many extensions is worth more", () => {

@@ -33,6 +33,7 @@ interface Term { feature: string; mb: number; detail: string }
 
 /** Hyphens and digits mixed into letters: buyers discount both heavily. */
 function formTerms(core: Core, out: Term[], explain: boolean): void {
+  if (core.kind === "idn") return; // the hyphens are the xn-- prefix, the digits its encoding
   const s = core.shape;
   if (s.hyphens > 0) out.push({ feature: "hyphens", mb: -bits(1.5) * Math.min(3, s.hyphens), detail: explain ? `${s.hyphens} hyphen${s.hyphens > 1 ? "s" : ""}` : "" });
   if (s.kind === Kind.Mixed && s.digits > 0 && s.letters > 0) out.push({ feature: "digits", mb: -bits(1.0), detail: "digits mixed with letters" });
@@ -84,7 +85,7 @@ function extensionMb(tierMb: number, coreMb: number): number {
 }
 
 export function appraiseSignals(sig: AppraisalSignals, explain = false): Appraisal {
-  const core = coreValue(sig.name, sig.words, explain);
+  const core = coreValue(sig.name, sig.words, explain, sig.idnLength);
   const terms: Term[] = [];
   formTerms(core, terms, explain);
   classTerms(sig, core, terms, explain);

@@ -48,6 +48,8 @@ export interface AppraisalSignals {
   /** Everything after the first label ("com", "co.uk"). */
   ext: string;
   words: WordSignals;
+  /** Characters of the first label in Unicode when it is an internationalised (xn--) label, else 0. */
+  idnLength: number;
   classification: ClassSignals;
   zone: ZoneSignals | null;
 }
