@@ -10,6 +10,7 @@
  *   huge*       200 with 2 MB of JSON loop*     redirects to itself forever
  *   notdomain*  200 with JSON that is not a domain object
  *   boom*       500
+ * GET /bootstrap.json is a bootstrap registry naming this server for com, net and org.
  * Every request is counted by path, for cache and single-flight checks.
  */
 import { nestedStyle, pirStyle, registrarStyle, verisignStyle } from "./rdap-answers.ts";
@@ -51,6 +52,10 @@ export function startFakeRdap(): FakeRdap {
   async function answer(req: Request): Promise<Response> {
     const url = new URL(req.url);
     hits.set(url.pathname, (hits.get(url.pathname) ?? 0) + 1);
+    // The server also publishes a bootstrap registry naming itself (ZW_RDAP_BOOTSTRAP as a URL).
+    if (url.pathname === "/bootstrap.json") {
+      return json({ publication: "2026-11-22T12:00:00Z", services: [[["com", "net"], [`http://127.0.0.1:${port}/vs/`]], [["org"], [`http://127.0.0.1:${port}/pir/`]]] });
+    }
     const m = /^\/(vs|registrar|pir|nested|moved)\/domain\/([^/]+)$/.exec(url.pathname);
     if (!m) return json({ errorCode: 400, title: "bad request" }, 400);
     const [, style, name] = m as unknown as [string, string, string];
