@@ -83,6 +83,21 @@ describe("registry styles", () => {
   });
 });
 
+describe("names", () => {
+  test("an internationalised name is asked and answered in its ASCII form", async () => {
+    const { body } = await rdap(["Bücher.ORG"]);
+    expect(body.results[0]).toMatchObject({ domain: "xn--bcher-kva.org", status: "found" });
+    expect(fakes.rdap.hitsFor("xn--bcher-kva.org")).toBe(1);
+  });
+
+  test("a bare name is a 400 naming its index, nothing charged", async () => {
+    const { status, body, used } = await rdap(["example.com", "localhost"]);
+    expect(status).toBe(400);
+    expect(body.error).toBe('domains[1]: "localhost" needs an extension (e.g. "localhost.com")');
+    expect(used).toBe(0);
+  });
+});
+
 describe("not found, errors and charges", () => {
   test("404 and an error object saying 404 are not_found, and charged", async () => {
     const { body, charged, used } = await rdap(["missing.com", "err404.org"]);
