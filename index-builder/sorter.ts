@@ -47,6 +47,8 @@ export class ExternalSorter {
     fs.writeFileSync(file, text, "latin1");
     this.spilledBytes += text.length;
     this.runs.push(file);
+    // The chunk's strings are garbage now: collecting here keeps the heap at one chunk.
+    Bun.gc(true);
   }
 
   /** Emits every distinct key in order, then removes the temp files. */

@@ -40,14 +40,12 @@ function decodeInto(a: IndexArrays, k: number, out: Uint32Array): number {
   let n = 0;
   let first = true;
   while (p < end) {
-    let v = 0;
-    let shift = 0;
-    let b: number;
-    do {
+    let b = d[p++];
+    let v = b & 0x7f;
+    for (let shift = 7; b & 0x80; shift += 7) {
       b = d[p++];
-      v += (b & 0x7f) * 2 ** shift;
-      shift += 7;
-    } while (b & 0x80);
+      v |= (b & 0x7f) << shift; // ids and gaps < 2^30 (FORMAT.md limits): no sign overflow
+    }
     prev = first ? v : prev + v;
     first = false;
     out[n++] = prev;
@@ -65,14 +63,12 @@ function intersect(a: IndexArrays, k: number, cand: Uint32Array, n: number): num
   let i = 0;
   let w = 0;
   while (p < end && i < n) {
-    let v = 0;
-    let shift = 0;
-    let b: number;
-    do {
+    let b = d[p++];
+    let v = b & 0x7f;
+    for (let shift = 7; b & 0x80; shift += 7) {
       b = d[p++];
-      v += (b & 0x7f) * 2 ** shift;
-      shift += 7;
-    } while (b & 0x80);
+      v |= (b & 0x7f) << shift; // ids and gaps < 2^30 (FORMAT.md limits): no sign overflow
+    }
     prev = first ? v : prev + v;
     first = false;
     while (i < n && cand[i] < prev) i++;
@@ -126,14 +122,12 @@ function unionOfPairs(a: IndexArrays, s: Scratch, t: string, visit: (id: number)
     let prev = 0;
     let first = true;
     while (p < end) {
-      let v = 0;
-      let shift = 0;
-      let b: number;
-      do {
+      let b = d[p++];
+      let v = b & 0x7f;
+      for (let shift = 7; b & 0x80; shift += 7) {
         b = d[p++];
-        v += (b & 0x7f) * 2 ** shift;
-        shift += 7;
-      } while (b & 0x80);
+        v |= (b & 0x7f) << shift;
+      }
       prev = first ? v : prev + v;
       first = false;
       bm[prev >>> 5] |= 1 << (prev & 31);
