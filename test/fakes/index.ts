@@ -1,10 +1,12 @@
 /**
  * Every fake upstream of the lookups capability, started together on 127.0.0.1, with the
  * settings that point a server at them: a bootstrap file naming the fake RDAP server for
- * com/net (Verisign style), org (PIR), fr (odd ccTLD), io (a redirect), co.zz (a
- * second-level registry), xyz (a second fake registry), dead (a closed port); ZW_WHOIS_SERVERS putting the fake registry
- * WHOIS behind whois.iana.org and the hosts IANA refers to, and the fake registrar WHOIS
- * behind the registrar's host; ZW_DNS_SERVERS naming the fake resolver.
+ * com/net (Verisign style), org (PIR), fr (odd ccTLD), io (a redirect to a registrar's
+ * RDAP server on another host), co.zz (a second-level registry), xyz (a second fake
+ * registry), dead (a closed port); ZW_WHOIS_SERVERS putting the fake registry WHOIS behind
+ * whois.iana.org and the hosts IANA refers to, the fake registrar WHOIS behind the
+ * registrar's host, and a rate-limiting WHOIS for .lim; ZW_DNS_SERVERS naming the fake
+ * resolver.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -18,6 +20,8 @@ export interface LookupFakes {
   rdap: FakeRdap;
   /** A second registry (its own host, so its back-off does not touch the first), for .xyz. */
   rdapOther: FakeRdap;
+  /** A registrar's RDAP server on its own host, where .io queries are redirected. */
+  rdapRegistrar: FakeRdap;
   whois: FakeWhois;
   registrarWhois: FakeWhois;
   /** A WHOIS server (for .lim) that answers every query with a rate-limit notice. */
@@ -35,7 +39,8 @@ export function writeBootstrap(file: string, services: Array<[string[], string[]
 }
 
 export async function startLookupFakes(): Promise<LookupFakes> {
-  const rdap = startFakeRdap();
+  const rdapRegistrar = startFakeRdap();
+  const rdap = startFakeRdap({ redirectTo: rdapRegistrar.url });
   const rdapOther = startFakeRdap();
   const whois = await startFakeWhois({
     ws: ianaReferral("ws", "whois.nic.ws"),
@@ -75,6 +80,7 @@ export async function startLookupFakes(): Promise<LookupFakes> {
   return {
     rdap,
     rdapOther,
+    rdapRegistrar,
     whois,
     registrarWhois,
     busyWhois,
@@ -88,6 +94,7 @@ export async function startLookupFakes(): Promise<LookupFakes> {
     stop() {
       rdap.stop();
       rdapOther.stop();
+      rdapRegistrar.stop();
       whois.stop();
       registrarWhois.stop();
       busyWhois.stop();

@@ -1,7 +1,7 @@
 /**
  * A fake RDAP server on 127.0.0.1. Base paths pick the registry style (vs/ = Verisign,
  * registrar/ = a registrar's server, pir/ = PIR, nested/ = odd ccTLD, moved/ = a redirect
- * to pir/); the first label of the domain picks a misbehaviour:
+ * to a registrar's server); the first label of the domain picks a misbehaviour:
  *   missing*    404                  err404*   200 with an RDAP error object saying 404
  *   busy*       429 Retry-After: 1 on the first ask, then the answer
  *   alwaysbusy* 429 Retry-After: 120  ratelimit* 429 without Retry-After
@@ -27,7 +27,8 @@ export interface FakeRdap {
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/rdap+json", ...headers } });
 
-export function startFakeRdap(): FakeRdap {
+/** `redirectTo`: the base URL moved/ redirects to (a registrar's RDAP server); this server by default. */
+export function startFakeRdap(opts: { redirectTo?: string } = {}): FakeRdap {
   const hits = new Map<string, number>();
   let inFlight = 0;
   let maxInFlight = 0;
@@ -74,7 +75,7 @@ export function startFakeRdap(): FakeRdap {
     if (label.startsWith("notdomain")) return json({ hello: "world" });
     if (label.startsWith("boom")) return json({ errorCode: 500 }, 500);
     if (label.startsWith("loop")) return new Response(null, { status: 302, headers: { location: url.pathname } });
-    if (style === "moved") return new Response(null, { status: 301, headers: { location: `${base}pir/domain/${name}` } });
+    if (style === "moved") return new Response(null, { status: 301, headers: { location: `${opts.redirectTo ?? base}registrar/domain/${name}` } });
     if (style === "vs") return json(verisignStyle(name, base));
     if (style === "registrar") return json(registrarStyle(name));
     if (style === "pir") return json(pirStyle(name));

@@ -76,9 +76,10 @@ describe("registry styles", () => {
     });
   });
 
-  test("a redirect is followed; a second-level registry is found by its longest suffix", async () => {
+  test("a redirect to a registrar's RDAP server is followed; a second-level registry is found by its longest suffix", async () => {
     const [a, b] = (await rdap(["moved.io", "shop.co.zz"])).body.results;
-    expect(a).toMatchObject({ domain: "moved.io", status: "found", registrar: "Gandi SAS" });
+    expect(a).toMatchObject({ domain: "moved.io", status: "found", registrar: "Example Registrar, Inc.", statusFlags: ["active"] });
+    expect(fakes.rdapRegistrar.hitsFor("moved.io")).toBe(1);
     expect(b).toMatchObject({ domain: "shop.co.zz", status: "found", registrar: "Gandi SAS" });
   });
 });

@@ -98,7 +98,13 @@ function exchange(proto: "udp" | "tcp", server: HostPort, name: string, type: Re
     const timer = setTimeout(() => finish({ ok: false, reason: `timed out after ${ms} ms${proto === "tcp" ? " (TCP)" : ""}` }), ms);
     if (proto === "udp") {
       const sock = dgram.createSocket(net.isIPv6(server.host) ? "udp6" : "udp4");
-      closer = () => sock.close();
+      closer = () => {
+        try {
+          sock.close();
+        } catch {
+          /* already closed after an error */
+        }
+      };
       const fromResolver = (addr: string, port: number) => port === server.port && (!net.isIP(server.host) || addr === server.host);
       sock.on("message", (msg: Buffer, rinfo: dgram.RemoteInfo) => {
         if (!fromResolver(rinfo.address, rinfo.port)) return;
