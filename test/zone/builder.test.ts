@@ -108,7 +108,7 @@ describe("cli index build and stats", () => {
     const s = cli(["stats", good, "--json"]);
     expect(s.code).toBe(0);
     expect(JSON.parse(s.out)).toMatchObject({ format_version: 1, total_domains: 3, total_slds: 2, total_tlds: 2 });
-  });
+  }, 30_000);
 
   test("a missing input refuses the build and writes nothing", () => {
     const out = path.join(dir, "never.idx");
@@ -116,13 +116,13 @@ describe("cli index build and stats", () => {
     expect(r.code).toBe(1);
     expect(r.err).toContain("no such file");
     expect(fs.existsSync(out)).toBe(false);
-  });
+  }, 30_000);
 
   test("usage errors exit 2", () => {
     expect(cli(["build", "x.txt"]).code).toBe(2);
     expect(cli(["stats"]).code).toBe(2);
     expect(cli(["frobnicate"]).code).toBe(2);
-  });
+  }, 30_000);
 
   test("truncated, corrupt, foreign and future-version files are refused with a clear message", () => {
     const bytes = fs.readFileSync(good);
@@ -147,5 +147,5 @@ describe("cli index build and stats", () => {
       expect({ name, code: r.code }).toEqual({ name, code: 1 });
       expect(r.err).toMatch(message);
     }
-  });
+  }, 60_000);
 });
