@@ -222,6 +222,15 @@ describe("stopping early", () => {
     expect((await rows(t, id, "", key)).map((r) => r.input)).toEqual(list);
   });
 
+  test("a busy pool (503, queue full) is waited for, not counted against the chunk", async () => {
+    const key = fresh();
+    t.fake.opts = { busyCalls: 5 };
+    const id = (await submit(t, { type: "zone_lookup", domains: names(150) }, key)).body.id;
+    const j = await waitFor(t, id, isFinal, 20_000, key);
+    t.fake.opts = {};
+    expect(j).toMatchObject({ status: "succeeded", done: 150, errors: 0 });
+  });
+
   test("an internal fault (every attempt fails) ends the job failed with a full refund", async () => {
     const key = fresh();
     t.fake.opts = { throwAlways: true };

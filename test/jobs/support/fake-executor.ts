@@ -4,6 +4,7 @@
  * the real index. Names listed in `failRows` come back as error rows (`failTimes` times);
  * `delayMs` slows each chunk; `hangOnce` makes the first call never answer (a silent worker); `throwAlways` makes every call fail (an internal fault).
  */
+import { ApiError } from "../../../src/http/errors.ts";
 import type { ChunkExecutor } from "../../../src/capabilities/jobs/executor.ts";
 import type { ChunkInput, ChunkOutput } from "../../../src/capabilities/jobs/types.ts";
 
@@ -13,6 +14,8 @@ export interface FakeOptions {
   failTimes?: number;
   hangOnce?: boolean;
   throwAlways?: boolean;
+  /** Answer the first calls with the pool's 503 "busy" (queue full). */
+  busyCalls?: number;
 }
 
 export function fakeRow(name: string): Record<string, unknown> {
@@ -29,6 +32,7 @@ export class FakeExecutor implements ChunkExecutor {
 
   async run(_task: string, input: ChunkInput): Promise<ChunkOutput> {
     this.calls++;
+    if (this.opts.busyCalls && this.opts.busyCalls-- > 0) throw new ApiError(503, "server busy: tasks are waiting for a worker");
     if (this.opts.throwAlways) throw new Error("fake worker crashed");
     if (this.opts.hangOnce && this.hung.size === 0) {
       this.hung.add(input.names[0]!);
