@@ -11,10 +11,12 @@ import type { ClassSignals, AppraisalSignals, ZoneSignals } from "./signals.ts";
 export interface LexiconView {
   /** Lexicon version, part of final.version. */
   readonly version: string;
-  /** Words of a first label, in order (joining them gives the label back), and its classification. */
-  analyse(name: string): { words: readonly string[]; split: string; classification: ClassSignals };
-  /** Whether these two words form a known phrase ("real estate"). */
-  isPhrase(a: string, b: string): boolean;
+  /**
+   * Words of a first label, in order (joining them gives the label back), its classification,
+   * and whether its two words are a known phrase ("real estate") or industry keyword
+   * ("vacation rentals").
+   */
+  analyse(name: string): { words: readonly string[]; split: string; classification: ClassSignals; phrase: boolean };
   /** Zipf frequency of a word (about 7 for "the", 3 for "mortgage"); 0 for an unknown word. */
   zipf(word: string): number;
 }
@@ -36,11 +38,11 @@ export interface Gathered {
 }
 
 export function gather(p: { ascii: string; name: string; ext: string }, lex: LexiconView, zone: ZoneView | null): Gathered {
-  const { words, split, classification } = lex.analyse(p.name);
+  const { words, split, classification, phrase: known } = lex.analyse(p.name);
   const zipf = new Array<number>(words.length);
   for (let i = 0; i < words.length; i++) zipf[i] = lex.zipf(words[i]!);
   // Two real words written together ("realestate"); "by a" or "a-t" are not phrases here.
-  const phrase = words.length === 2 && words[0]!.length >= 2 && words[1]!.length >= 2 && !p.name.includes("-") && lex.isPhrase(words[0]!, words[1]!);
+  const phrase = known && words.length === 2 && words[0]!.length >= 2 && words[1]!.length >= 2 && !p.name.includes("-");
   let z: ZoneSignals | null = null;
   if (zone !== null) {
     z = {

@@ -1,6 +1,7 @@
 /**
  * The LexiconView over the classification capability (docs/classify.md): its split and
- * classification in one call (classifyName), and word frequencies on the Zipf scale.
+ * classification in one call (classifyName), known phrases (the lexicon's two-word phrases
+ * and the classifier's multi-word industry keywords), and word frequencies on the Zipf scale.
  * Frequencies are read from the lexicon's own table (index, -ln p) rather than through
  * wordFacts(), which builds an object per word: this runs for every word of every name.
  * One view per thread, built on first use (the lexicon loads once per thread).
@@ -23,11 +24,14 @@ export function lexiconView(): LexiconView {
     version: classifyVersion(),
     analyse(name) {
       const c = classifyName(name);
-      return { words: c.words, split: c.split, classification: { vertical: c.vertical, subcategory: c.subcategory, type: c.type } };
-    },
-    isPhrase(a, b) {
-      const i = lex.indexOf(a), j = lex.indexOf(b);
-      return i >= 0 && j >= 0 && lex.isPhrase(i, j);
+      const w = c.words;
+      let phrase = false;
+      if (w.length === 2) {
+        const i = lex.indexOf(w[0]!), j = lex.indexOf(w[1]!);
+        // A two-word keyword in a two-word name covers it ("vacation rentals" matches "vacation rental").
+        phrase = (i >= 0 && j >= 0 && lex.isPhrase(i, j)) || c.matched.some((k) => k.includes(" "));
+      }
+      return { words: w, split: c.split, phrase, classification: { vertical: c.vertical, subcategory: c.subcategory, type: c.type } };
     },
     zipf(word) {
       const i = lex.indexOf(word);
