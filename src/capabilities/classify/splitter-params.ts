@@ -37,12 +37,8 @@ export interface SplitterParams {
   letterWeight: number;
   /** Bonus for two adjacent words that form a known phrase ("real estate"). */
   phraseBonus: number;
-  /** Bonus for a first name followed by a surname ("julie" + "kindt"). */
-  fullName: number;
   /** Penalty for a word of 1-3 letters next to an unknown run. */
   shortBesideUnknown: number;
-  /** Extra penalty for a one-letter word next to an unknown run (the letter belongs to the run: "t" + "gwtg"). */
-  letterBesideUnknown: number;
   /** A known word plus "s" that is not itself a word ("joes"): the word's cost plus this. */
   plural: number;
   /** Margins (second-best minus best, nats) for HIGH and MEDIUM confidence. */
@@ -53,24 +49,22 @@ export interface SplitterParams {
 export const DEFAULT_PARAMS: Readonly<SplitterParams> = Object.freeze({
   perWord: 1.12,
   singleLetter: 4.69,
-  article: 0.8,
+  article: 2.2,
   compound: 2.5,
-  acronym: 5.25,
-  twoLetters: 2,
+  acronym: 4.59,
+  twoLetters: 2.5,
   freqWeight: 1,
   dictionary: 20,
   firstName: 15.75,
   surname: 18.75,
-  place: 17.5,
+  place: 21.88,
   brand: 26,
   lengthBonus: 0.2,
-  unknownBase: 2,
+  unknownBase: 2.25,
   unknownPerChar: 0.63,
   letterWeight: 1,
-  phraseBonus: 3.75,
-  fullName: 0,
+  phraseBonus: 4.69,
   shortBesideUnknown: 2,
-  letterBesideUnknown: 10,
   plural: 5.25,
   high: 4,
   medium: 1.5,

@@ -11,8 +11,8 @@
  * its corpus frequency, or from what it is: dictionary word, first name, surname, place,
  * brand; see splitter-params.ts), a known word plus "s", or an unknown run (base + per
  * character + its cost under the lexicon's letter trigram model, so word-like coinages stay
- * whole and cheap while junk is dear). Pair rules: a known phrase and a first name followed
- * by a surname get a bonus; a word of one to three letters beside an unknown run a penalty
+ * whole and cheap while junk is dear). Pair rules: a known phrase gets a bonus; a word of
+ * one to three letters beside an unknown run a penalty
  * ("infoblox" is not "in" + "foblox"). Adjacent words that form a known phrase get a bonus, read from the last word of
  * each of the two paths kept per position (a cheap second-order approximation). The margin
  * between the best and the second-best segmentation gives the confidence.
@@ -35,14 +35,13 @@ export interface Split {
 /** Longest label (DNS): the state arrays are sized for it. */
 const MAX = 63;
 const UNKNOWN = -1;
-const SHORT = 1, FIRST = 2, SURNAME = 4, LETTER = 8;
 const KNOWN = W_WORD | W_FIRST | W_SURNAME | W_PLACE | W_BRAND;
 const START = -2;
 
 export class Splitter {
   private readonly cost: Float32Array;
-  /** Per word: SHORT | LETTER | FIRST | SURNAME, for the pair rules in relax(). */
-  private readonly kind: Uint8Array;
+  /** Per word: 1 when it has at most three letters (the short-beside-unknown rule). */
+  private readonly short: Uint8Array;
   private readonly c = new Float64Array((MAX + 1) * 2);
   private readonly from = new Int32Array((MAX + 1) * 2);
   private readonly rank = new Int8Array((MAX + 1) * 2);
@@ -56,11 +55,10 @@ export class Splitter {
 
   constructor(readonly lexicon: Lexicon, readonly params: Readonly<SplitterParams> = DEFAULT_PARAMS) {
     this.cost = new Float32Array(lexicon.size);
-    this.kind = new Uint8Array(lexicon.size);
+    this.short = new Uint8Array(lexicon.size);
     for (let i = 0; i < lexicon.size; i++) {
       this.cost[i] = wordCost(lexicon, i, params);
-      const f = lexicon.flags(i);
-      this.kind[i] = (lexicon.lengthOf(i) <= 3 ? SHORT : 0) | (lexicon.lengthOf(i) === 1 ? LETTER : 0) | (f & W_FIRST ? FIRST : 0) | (f & W_SURNAME ? SURNAME : 0);
+      this.short[i] = lexicon.lengthOf(i) <= 3 ? 1 : 0;
     }
   }
 
@@ -189,14 +187,9 @@ export class Splitter {
       let total = base + tokenCost;
       if (idx >= 0 && prev >= 0) {
         if (this.lexicon.isPhrase(prev, idx)) total -= p.phraseBonus;
-        if ((this.kind[prev]! & FIRST) !== 0 && (this.kind[idx]! & SURNAME) !== 0) total -= p.fullName;
       } else {
         const other = idx === UNKNOWN ? prev : prev === UNKNOWN ? idx : -1;
-        if (other >= 0) {
-          const k = this.kind[other]!;
-          if ((k & SHORT) !== 0) total += p.shortBesideUnknown;
-          if ((k & LETTER) !== 0) total += p.letterBesideUnknown;
-        }
+        if (other >= 0 && this.short[other] === 1) total += p.shortBesideUnknown;
       }
       const a = 2 * j, b = a + 1;
       if (total < c[a]!) {
