@@ -6,6 +6,7 @@
  *   liar*     a header claiming 3 answers, then nothing (lengths that lie)
  *   wrongid*  answers with another id (must be ignored)
  *   servfail* SERVFAIL               bigtxt*   TC over UDP, the full answer over TCP
+ *   slow*     answers after 300 ms (UDP)
  * `mode: "silent"` makes the whole server silent (for time-budget tests).
  * Every question is counted, by "name|type".
  */
@@ -36,6 +37,7 @@ export const ZONE: Record<string, Rec[]> = {
   "www.example.com": [
     { type: "CNAME", name: "www.example.com", ttl: 300, data: "example.com" },
   ],
+  "slow.com": [{ type: "A", name: "slow.com", ttl: 60, data: "192.0.2.99" }],
   "bigtxt.com": [
     ...Array.from({ length: 12 }, (_, i): Rec => ({ type: "TXT", name: "bigtxt.com", ttl: 60, data: [`record-${i}-${"k".repeat(90)}`] })),
     { type: "A", name: "bigtxt.com", ttl: 60, data: "192.0.2.7" },
@@ -129,7 +131,9 @@ export async function startFakeDns(mode: "normal" | "silent" = "normal"): Promis
     count(p);
     if (mode === "silent") return;
     const out = reply(p, true);
-    if (out) udp.send(out, rinfo.port, rinfo.address);
+    if (!out) return;
+    const slow = p.questions?.[0]?.name.toLowerCase().startsWith("slow");
+    setTimeout(() => udp.send(out, rinfo.port, rinfo.address), slow ? 300 : 0);
   });
   return {
     port,

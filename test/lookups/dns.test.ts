@@ -92,6 +92,11 @@ describe("resolvers that misbehave", () => {
     expect(used).toBe(1);
   });
 
+  test("a slow resolver (300 ms) is waited for", async () => {
+    const { body } = await dns({ domains: ["slow.com"], record_types: ["A"] });
+    expect(body.results["slow.com"]).toEqual({ A: ["192.0.2.99"], errors: [] });
+  });
+
   test("answers are cached; the same question in flight is asked once", async () => {
     await Promise.all([dns({ domains: ["host7.com"], record_types: ["A"] }), dns({ domains: ["host7.com", "host7.com"], record_types: ["A"] })]);
     await dns({ domains: ["host7.com"], record_types: ["A"] });
