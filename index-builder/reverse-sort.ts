@@ -31,7 +31,11 @@ export function reverseOrder(names: Uint8Array, off: Uint32Array): Uint32Array {
   const perm = new Uint32Array(n);
   for (let i = 0; i < n; i++) perm[i] = i;
   const tmp = new Uint32Array(n);
+  // Bucket bounds are only needed while one bucket is distributed (children go on the
+  // stack as numbers), so one set of arrays serves the whole sort: no allocation per bucket.
   const counts = new Uint32Array(257);
+  const starts = new Uint32Array(257);
+  const pos = new Uint32Array(257);
   // explicit stack of [lo, hi, depth]
   const stack: number[] = [0, n, 0];
   while (stack.length > 0) {
@@ -53,12 +57,11 @@ export function reverseOrder(names: Uint8Array, off: Uint32Array): Uint32Array {
     counts.fill(0);
     for (let i = lo; i < hi; i++) counts[keyAt(names, off, perm[i], d)]++;
     let sum = lo;
-    const starts = new Uint32Array(257);
     for (let k = 0; k < 257; k++) {
       starts[k] = sum;
+      pos[k] = sum;
       sum += counts[k];
     }
-    const pos = starts.slice();
     for (let i = lo; i < hi; i++) {
       const v = perm[i];
       tmp[pos[keyAt(names, off, v, d)]++] = v;
