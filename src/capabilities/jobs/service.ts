@@ -1,42 +1,22 @@
 /**
  * The jobs service: what REST routes and the tool server call (docs/jobs.md). Never sees
  * an HTTP request; throws ApiError for caller mistakes.
- *
- * Submission is one IMMEDIATE transaction after the names file is written: idempotency
- * re-check, names-in-flight cap (429), lane capacity and start horizon (503), credit
- * reservation (429 quota), insert. Any refusal rolls back everything and removes the file,
- * so a refused submission leaves no job, no file and no charge.
+ * Admission of a submission (caps, quota, insert) is admit.ts.
  */
 import { ApiError } from "../../http/errors.ts";
-import { quotaExceeded } from "../../http/errors.ts";
-import { nextUtcMidnight, utcDay } from "../../http/clock.ts";
 import { JOB_LIMITS, JOB_TYPES, REQUEST_LIMITS, type JobType } from "../../operations.ts";
 import type { Services } from "../../services.ts";
-import { randomBase62 } from "../../store/secrets.ts";
 import type { KeyRecord } from "../../store/types.ts";
-import { checkCallbackUrl } from "./callback-url.ts";
+import { admit } from "./admit.ts";
 import type { JobsCore } from "./core.ts";
-import { LANE_QUEUE_CAP_NAMES } from "./lanes.ts";
 import { readRows } from "./results-read.ts";
-import { checkInFlight, fromJson, fromText, type Submission } from "./submit.ts";
+import { fromJson, fromText, type Submission } from "./submit.ts";
 import { isFinal, JOB_STATUSES, reportedStatus, type JobRow, type JobStatus } from "./types.ts";
 import { deleteView, jobView, type JobView } from "./view.ts";
 
 export const jobNotFound = () => new ApiError(404, "job not found");
 export const noRowsYet = () => new ApiError(409, "job has no rows yet");
 export const resultsExpired = () => new ApiError(410, "job results expired");
-
-function horizonText(s: number): string {
-  if (s % 3600 === 0) return `${s / 3600} hour${s === 3600 ? "" : "s"}`;
-  if (s % 60 === 0) return `${s / 60} minutes`;
-  return `${s} seconds`;
-}
-
-function unavailable(message: string, waitS: number, retryAfterS: number): ApiError {
-  const wait = Math.max(1, Math.ceil(waitS));
-  const ra = String(Math.max(1, Math.ceil(retryAfterS)));
-  return new ApiError(503, message, { estimated_wait_seconds: wait }, { "Retry-After": ra });
-}
 
 export interface SubmitResult {
   job: JobView;
@@ -75,81 +55,10 @@ export class JobsService {
     return this.submit(key, fromText(text, query, opts.listLimit ?? JOB_LIMITS.maxNames), opts.now ?? Date.now());
   }
 
-  /** An earlier job with this idempotency key (replayed), a 409, or null (none within 24 h). */
-  private replay(key: KeyRecord, s: Submission, now: number): JobRow | null {
-    if (s.idempotencyKey === null) return null;
-    const hit = this.core.store.byIdempotencyKey(key.id, s.idempotencyKey);
-    if (!hit) return null;
-    if (now - hit.created >= JOB_LIMITS.idempotencyTtlMs) {
-      this.core.store.forgetIdempotencyKey(hit.id);
-      return null;
-    }
-    if (hit.idem_hash !== s.fingerprint) {
-      throw new ApiError(409, "idempotency_key was already used with a different request body");
-    }
-    return hit;
-  }
-
   private async submit(key: KeyRecord, s: Submission, now: number): Promise<SubmitResult> {
-    const { store, lanes, files, config } = this.core;
-    const early = this.replay(key, s, now);
-    if (early) return { job: jobView(early, now, lanes), replayed: true };
-    const callbackUrl = s.callbackUrl === null ? null : await checkCallbackUrl(s.callbackUrl, config.callbackAllowPrivate);
-    const spec = JOB_TYPES[s.type];
-    const n = s.names.length;
-    const cost = spec.cost({ items: n, includeCounts: s.options.include_counts === true });
-    const id = `job_${randomBase62(24)}`;
-    files.writeInput(id, s.names);
-    let row: JobRow;
-    let replayed = false;
-    try {
-      row = store.db.transaction((): JobRow => {
-        const raced = this.replay(key, s, now);
-        if (raced) {
-          replayed = true;
-          return raced;
-        }
-        checkInFlight(store.namesInFlight(key.id), n);
-        const lane = store.lane(s.type);
-        const queued = lanes.queuedNames(lane);
-        const rate = lanes.namesPerSecond(s.type);
-        if (queued + n > LANE_QUEUE_CAP_NAMES) {
-          const waitS = (queued + n - LANE_QUEUE_CAP_NAMES) / rate;
-          throw unavailable("job queue is full", waitS, waitS);
-        }
-        const est = lanes.estimate(s.type, null, n, lane);
-        const horizonMs = config.jobDeadlineS * 1000;
-        if (est.startInMs > horizonMs) {
-          throw unavailable(`job cannot start within ${horizonText(config.jobDeadlineS)}`, est.startInMs / 1000, (est.startInMs - horizonMs) / 1000);
-        }
-        const day = utcDay(now);
-        const r = this.core.services.store.usage.reserve(key.id, day, spec.usageKey, cost, key.dailyQuota);
-        if (!r.ok) throw quotaExceeded(cost, Math.max(0, key.dailyQuota - r.used), nextUtcMidnight(now), now);
-        store.insert({
-          id,
-          key_id: key.id,
-          type: s.type,
-          total: n,
-          options: JSON.stringify(s.options),
-          chunk_size: config.chunkSize,
-          usage_key: spec.usageKey,
-          usage_day: day,
-          credits_reserved: cost,
-          created: now,
-          deadline: now + config.jobDeadlineS * 1000,
-          idem_key: s.idempotencyKey,
-          idem_hash: s.idempotencyKey === null ? null : s.fingerprint,
-          callback_url: callbackUrl,
-        });
-        return store.get(id)!;
-      }).immediate();
-    } catch (e) {
-      files.remove(id);
-      throw e;
-    }
-    if (replayed) files.remove(id);
-    else this.onQueued(s.type);
-    return { job: jobView(row, now, lanes), replayed };
+    const { row, replayed } = await admit(this.core, key, s, now);
+    if (!replayed) this.onQueued(s.type);
+    return { job: jobView(row, now, this.core.lanes), replayed };
   }
 
   private owned(key: KeyRecord, id: string): JobRow {

@@ -1,0 +1,102 @@
+/**
+ * Admitting a checked submission. After the names file is written, ONE IMMEDIATE
+ * transaction does the idempotency re-check (a concurrent twin may have won), the
+ * names-in-flight cap (429), lane capacity and start horizon (503), the credit reservation
+ * (429 quota) and the insert. Any refusal rolls everything back and removes the file, so a
+ * refused submission leaves no job, no file and no charge, and concurrent submissions can
+ * never overshoot a cap or a quota.
+ */
+import { nextUtcMidnight, utcDay } from "../../http/clock.ts";
+import { ApiError, quotaExceeded } from "../../http/errors.ts";
+import { JOB_LIMITS, JOB_TYPES } from "../../operations.ts";
+import { randomBase62 } from "../../store/secrets.ts";
+import type { KeyRecord } from "../../store/types.ts";
+import { checkCallbackUrl } from "./callback-url.ts";
+import type { JobsCore } from "./core.ts";
+import { LANE_QUEUE_CAP_NAMES } from "./lanes.ts";
+import { checkInFlight, type Submission } from "./submit.ts";
+import type { JobRow } from "./types.ts";
+
+function horizonText(s: number): string {
+  if (s % 3600 === 0) return `${s / 3600} hour${s === 3600 ? "" : "s"}`;
+  if (s % 60 === 0) return `${s / 60} minutes`;
+  return `${s} seconds`;
+}
+
+function unavailable(message: string, waitS: number, retryAfterS: number): ApiError {
+  const wait = Math.max(1, Math.ceil(waitS));
+  const ra = String(Math.max(1, Math.ceil(retryAfterS)));
+  return new ApiError(503, message, { estimated_wait_seconds: wait }, { "Retry-After": ra });
+}
+
+/** An earlier job with this idempotency key (a replay), a 409, or null (none within 24 h). */
+function replay(core: JobsCore, key: KeyRecord, s: Submission, now: number): JobRow | null {
+  if (s.idempotencyKey === null) return null;
+  const hit = core.store.byIdempotencyKey(key.id, s.idempotencyKey);
+  if (!hit) return null;
+  if (now - hit.created >= JOB_LIMITS.idempotencyTtlMs) {
+    core.store.forgetIdempotencyKey(hit.id);
+    return null;
+  }
+  if (hit.idem_hash !== s.fingerprint) throw new ApiError(409, "idempotency_key was already used with a different request body");
+  return hit;
+}
+
+export async function admit(core: JobsCore, key: KeyRecord, s: Submission, now: number): Promise<{ row: JobRow; replayed: boolean }> {
+  const { store, lanes, files, config } = core;
+  const early = replay(core, key, s, now);
+  if (early) return { row: early, replayed: true };
+  const callbackUrl = s.callbackUrl === null ? null : await checkCallbackUrl(s.callbackUrl, config.callbackAllowPrivate);
+  const spec = JOB_TYPES[s.type];
+  const n = s.names.length;
+  const cost = spec.cost({ items: n, includeCounts: s.options.include_counts === true });
+  const id = `job_${randomBase62(24)}`;
+  files.writeInput(id, s.names);
+  let replayed = false;
+  try {
+    const row = store.db.transaction((): JobRow => {
+      const raced = replay(core, key, s, now);
+      if (raced) {
+        replayed = true;
+        return raced;
+      }
+      checkInFlight(store.namesInFlight(key.id), n);
+      const lane = store.lane(s.type);
+      const queued = lanes.queuedNames(lane);
+      if (queued + n > LANE_QUEUE_CAP_NAMES) {
+        const waitS = (queued + n - LANE_QUEUE_CAP_NAMES) / lanes.namesPerSecond(s.type);
+        throw unavailable("job queue is full", waitS, waitS);
+      }
+      const est = lanes.estimate(s.type, null, n, lane);
+      const horizonMs = config.jobDeadlineS * 1000;
+      if (est.startInMs > horizonMs) {
+        throw unavailable(`job cannot start within ${horizonText(config.jobDeadlineS)}`, est.startInMs / 1000, (est.startInMs - horizonMs) / 1000);
+      }
+      const day = utcDay(now);
+      const r = core.services.store.usage.reserve(key.id, day, spec.usageKey, cost, key.dailyQuota);
+      if (!r.ok) throw quotaExceeded(cost, Math.max(0, key.dailyQuota - r.used), nextUtcMidnight(now), now);
+      store.insert({
+        id,
+        key_id: key.id,
+        type: s.type,
+        total: n,
+        options: JSON.stringify(s.options),
+        chunk_size: config.chunkSize,
+        usage_key: spec.usageKey,
+        usage_day: day,
+        credits_reserved: cost,
+        created: now,
+        deadline: now + config.jobDeadlineS * 1000,
+        idem_key: s.idempotencyKey,
+        idem_hash: s.idempotencyKey === null ? null : s.fingerprint,
+        callback_url: callbackUrl,
+      });
+      return store.get(id)!;
+    }).immediate();
+    if (replayed) files.remove(id);
+    return { row, replayed };
+  } catch (e) {
+    files.remove(id);
+    throw e;
+  }
+}
