@@ -60,9 +60,9 @@ describe("accepted submissions", () => {
     expect(u.names_in_flight).toBe(25);
   });
 
-  test("text/plain, gzip-encoded, with settings in the query string; blank lines and CRLF", async () => {
+  test("text/plain, gzip-encoded, with settings in the query string; a BOM, blank lines and CRLF", async () => {
     const key = fresh();
-    const text = "bestpizza.com\r\n\r\ncheapflights.net\n\nxn--bcher-kva.de\n";
+    const text = "\ufeffbestpizza.com\r\n\r\ncheapflights.net\n\nxn--bcher-kva.de\n";
     const { r, body } = await post(gzipSync(text), { "content-type": "text/plain; charset=utf-8", "content-encoding": "gzip" }, key, "?type=appraise");
     expect(r.status).toBe(202);
     expect(body.total).toBe(3);

@@ -86,7 +86,7 @@ export function fromText(text: string, query: URLSearchParams, listLimit: number
   const needExt = JOB_TYPES[type].requireExtension;
   const names: string[] = [];
   let line = 0;
-  let start = 0;
+  let start = text.charCodeAt(0) === 0xfeff ? 1 : 0; // a byte-order mark is not part of line 1
   while (start < text.length) {
     let end = text.indexOf("\n", start);
     if (end < 0) end = text.length;
