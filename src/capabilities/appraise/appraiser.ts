@@ -52,32 +52,29 @@ function withExt(p: ParsedName): { ascii: string; name: string; ext: string } {
   return { ascii: p.ascii, name: p.name, ext: p.ext ?? "" };
 }
 
-export function appraiseOne(p: ParsedName, env: AppraiseEnv, explain = false): AppraisalBody {
+/** Signals, model and the classification object of one name: what both row shapes are built from. */
+function evaluate(p: ParsedName, env: AppraiseEnv, explain: boolean) {
   const g = gather(withExt(p), env.lex, env.zone);
-  const a = appraiseSignals(g.signals, explain);
   const c = g.signals.classification;
+  const classification: ClassificationObject = { split: g.split, vertical: c.vertical, subcategory: c.subcategory, domain_type: c.type };
+  return { a: appraiseSignals(g.signals, explain), classification, zone: g.signals.zone };
+}
+
+export function appraiseOne(p: ParsedName, env: AppraiseEnv, explain = false): AppraisalBody {
+  const { a, classification, zone } = evaluate(p, env, explain);
   const body: AppraisalBody = {
     domain: p.ascii,
     final: { value: a.value, low: a.low, high: a.high, version: versionOf(env) },
-    classification: { split: g.split, vertical: c.vertical, subcategory: c.subcategory, domain_type: c.type },
-    zone: { indexed: g.signals.zone?.indexed ?? false, exact_count: g.signals.zone?.exactCount ?? 0 },
+    classification,
+    zone: { indexed: zone?.indexed ?? false, exact_count: zone?.exactCount ?? 0 },
   };
   if (a.explain !== null) body.explain = a.explain;
   return body;
 }
 
 export function appraiseRow(p: ParsedName, env: AppraiseEnv, explain = false, version = versionOf(env)): AppraisalRow {
-  const g = gather(withExt(p), env.lex, env.zone);
-  const a = appraiseSignals(g.signals, explain);
-  const c = g.signals.classification;
-  const row: AppraisalRow = {
-    domain: p.ascii,
-    value: a.value,
-    low: a.low,
-    high: a.high,
-    version,
-    classification: { split: g.split, vertical: c.vertical, subcategory: c.subcategory, domain_type: c.type },
-  };
+  const { a, classification } = evaluate(p, env, explain);
+  const row: AppraisalRow = { domain: p.ascii, value: a.value, low: a.low, high: a.high, version, classification };
   if (a.explain !== null) row.explain = a.explain;
   return row;
 }
