@@ -19,7 +19,7 @@ import { Kind } from "./features.ts";
 import { bits, exp2mb, log2mb, roundUsd } from "./fixed.ts";
 import type { Appraisal, AppraisalSignals, ExplainEntry } from "./signals.ts";
 
-/** Model revision; final.version is this plus the lexicon's version. Bump on any change of output. */
+/** Model revision; final.version is this plus classify's version (lexicon + taxonomy). Bump on any change of output. */
 export const MODEL_VERSION = "zw-2026.11.1";
 
 /** Verticals where buyers pay a premium for exact-match names (lead value per visitor is high). */
@@ -53,8 +53,9 @@ function classTerms(sig: AppraisalSignals, core: Core, out: Term[], explain: boo
  * vote (a name taken in 100 extensions is one many people want). It is read against the
  * index's typical count (extensions per registered name), so demand means "more wanted than
  * an ordinary registered name". A name registered nowhere (in an extension the index covers)
- * is one nobody wanted: a coinage or random string then drops toward the registration fee. Pattern names are priced by their
- * anchors, which already include their near-universal registration: demand moves them less.
+ * is one nobody wanted: a coinage or random string then drops toward the registration fee.
+ * Pattern names are priced by their anchors, which already include their near-universal
+ * registration: demand moves them less.
  */
 function zoneTerms(sig: AppraisalSignals, core: Core, out: Term[], explain: boolean): void {
   const z = sig.zone;
