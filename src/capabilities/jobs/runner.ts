@@ -151,10 +151,11 @@ export class Runner {
       const width = parallelism(services);
       const budgetEnd = (row.started ?? Date.now()) + this.core.config.jobBudgetS * 1000;
       let next = row.done;
+      let written = row.done;
       let stop: FinalStatus | "shutdown" | null = null;
       let mark = performance.now();
       for (;;) {
-        stop ??= this.stopReason(id, budgetEnd);
+        if (next < row.total) stop ??= this.stopReason(id, budgetEnd);
         while (stop === null && inflight.length < width && next < row.total) {
           const n = Math.min(row.chunk_size, row.total - next);
           const result = computeChunk(executor, task, names.slice(next, next + n), options, this.chunkLeaseMs);
@@ -172,13 +173,15 @@ export class Runner {
           final = "lost";
           return;
         }
+        written = head.start + head.rows;
         const t = performance.now();
         lanes.measure(row.type, head.rows, t - mark);
         mark = t;
       }
-      if (stop === "shutdown") final = "shutdown";
-      else if (stop !== null) final = stop;
-      else final = "succeeded";
+      // Every row written is a success, whatever was asked meanwhile (cancel, budget).
+      if (written === row.total) final = "succeeded";
+      else if (stop === "shutdown") final = "shutdown";
+      else final = stop ?? "succeeded";
     } catch (e) {
       final = "failed";
       failure = e instanceof Error ? e.message : String(e);
