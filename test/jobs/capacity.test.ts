@@ -42,7 +42,7 @@ test("503 when the lane cannot start the job within the horizon; queued jobs exp
   expect(u.credits_used).toBe(0);
   expect(u.names_in_flight).toBe(0);
   const r = await t.fetch(`/v1/jobs/${a.body.id}/results`, { key });
-  expect(r.status).toBe(409);
+  expect(r.status).toBe(410); // an expired job's results are gone (here: never made)
 });
 
 test("callback URLs that resolve to private, loopback or link-local addresses are refused", async () => {

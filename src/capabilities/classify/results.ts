@@ -102,14 +102,17 @@ function onlyHyphens(s: string, from: number, to: number): boolean {
   return true;
 }
 
+const UPPER: readonly string[] = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c).toUpperCase());
+
 function capitalise(w: string): string {
-  return w[0]!.toUpperCase() + w.slice(1);
+  const c = w.charCodeAt(0);
+  return (c < 128 ? UPPER[c]! : w[0]!.toUpperCase()) + w.slice(1);
 }
 
 /** count desc, then name in code-unit order. */
 function ranked<K extends string>(counts: Map<string, number>, key: K): ({ [P in K]: string } & { count: number })[] {
-  const keys = [...counts.keys()].sort((a, b) => counts.get(b)! - counts.get(a)! || (a < b ? -1 : a > b ? 1 : 0));
-  return keys.map((k) => ({ [key]: k, count: counts.get(k)! }) as { [P in K]: string } & { count: number });
+  const entries = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return entries.map(([k, count]) => ({ [key]: k, count }) as { [P in K]: string } & { count: number });
 }
 
 function bump(m: Map<string, number>, k: string): void {

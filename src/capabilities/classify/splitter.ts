@@ -120,10 +120,19 @@ export class Splitter {
     // Pass 2: the two-best Viterbi. An unknown run may end only where the run ends or a word
     // of two or more letters starts (it never touches another unknown run, and an unknown run
     // plus a one-letter word is priced as one longer unknown run).
+    //
+    // Pruning: the whole run as one unknown token is a complete path, so no path costing more
+    // than it plus the HIGH margin can be the best or decide the confidence. Letter costs are
+    // positive, so an unknown run's cost only grows with its length (less at most the acronym
+    // discount): the loop stops once it passes that bound.
     const model = lex.letters;
+    const wholeRun = this.unknownCost(s, from, to);
     for (let i = 0; i < L; i++) {
-      if (c[2 * i] === Infinity) continue;
+      const here = c[2 * i]!;
+      const bound = Math.min(wholeRun, c[2 * L]!) + p.high;
+      if (here > bound) continue;
       for (let k = first[i]!; k < first[i + 1]!; k++) this.relax(i, eTo[k]!, eIdx[k]!, eCost[k]!);
+      const floor = here + p.unknownBase - p.acronym;
       let vowels = 0, a = LETTER_BOUNDARY, b = LETTER_BOUNDARY, letters = 0, k = first[i]!;
       for (let j = i + 1; j <= L; j++) {
         const ch = s.charCodeAt(from + j - 1);
@@ -132,6 +141,7 @@ export class Splitter {
         letters += model[(a * 27 + b) * 27 + x]!;
         a = b;
         b = x;
+        if (floor + p.unknownPerChar * (j - i) + p.letterWeight * letters > bound) break;
         while (k < first[i + 1]! && eTo[k]! < j) k++;
         if ((k < first[i + 1]! && eTo[k] === j) || starts[j] === 0) continue; // a word spans [i, j), or nothing can follow
         const n = j - i;
@@ -159,6 +169,12 @@ export class Splitter {
       start = from + cuts[n]!;
     }
     return c[2 * L + 1]! - c[2 * L]!;
+  }
+
+  /** Cost of s[from, to) as one unknown run (the letter model, without the acronym discount). */
+  private unknownCost(s: string, from: number, to: number): number {
+    const p = this.params;
+    return p.unknownBase + p.unknownPerChar * (to - from) + p.letterWeight * this.lexicon.letterCost(s, from, to);
   }
 
   /**

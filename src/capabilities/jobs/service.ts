@@ -155,7 +155,7 @@ export class JobsService {
   /** The job and its committed chunks from row `from`, or 404/409/410. */
   readable(key: KeyRecord, id: string, from: number) {
     const j = this.owned(key, id);
-    if (j.files_removed_at !== null) throw resultsExpired();
+    if (reportedStatus(j) === "expired") throw resultsExpired();
     if (j.done === 0) throw noRowsYet();
     // A chunk committed after the row was read is not served: the answer matches the row.
     const chunks = this.core.store.chunksFrom(j.id, from).filter((c) => c.row_start < j.done);
