@@ -1,6 +1,6 @@
 /**
  * The index build pipeline: inputs -> (zone parser | list reader) -> normalise -> external
- * sort with de-duplication -> arrays (names, postings) -> reversed order, trigram index,
+ * sort with de-duplication -> arrays (names, postings) -> trigram index,
  * precomputed answers -> one checksummed file written atomically (write.ts).
  * Input problems never abort the build: they are skipped and counted in the report.
  */
@@ -11,13 +11,12 @@ import { normaliseDomain } from "./normalise.ts";
 import { ZoneParser, type SkipReason } from "./zonefile.ts";
 import { ExternalSorter } from "./sorter.ts";
 import { Collector } from "./collect.ts";
-import { reverseOrder } from "./reverse-sort.ts";
 import { buildTrigrams } from "./trigrams.ts";
 import { precompute } from "./precompute.ts";
 import { writeIndexFile } from "./write.ts";
 import type { IndexArrays } from "../src/zone-index/arrays.ts";
 
-export type BuildPhase = "read" | "merge" | "reverse" | "trigrams" | "precompute" | "write" | "done";
+export type BuildPhase = "read" | "merge" | "trigrams" | "precompute" | "write" | "done";
 
 export interface BuildProgress {
   phase: BuildPhase;
@@ -211,9 +210,6 @@ export async function buildIndex(opts: BuildOptions): Promise<BuildReport> {
     const c = collector.finish();
     endPhase("merge");
 
-    progress("reverse", null, true);
-    const rperm = reverseOrder(c.names, c.nameOff);
-    endPhase("reverse");
     progress("trigrams", null, true);
     const tri = buildTrigrams(c.names, c.nameOff);
     endPhase("trigrams");
@@ -221,7 +217,7 @@ export async function buildIndex(opts: BuildOptions): Promise<BuildReport> {
     const extIdBytes = extNames.length <= 65536 ? 2 : 4;
     const post = extIdBytes === 2 ? Uint16Array.from(c.post) : c.post;
     const arrays: IndexArrays = {
-      extNames, extCount: c.extCount, names: c.names, nameOff: c.nameOff, postStart: c.postStart, post, rperm,
+      extNames, extCount: c.extCount, names: c.names, nameOff: c.nameOff, postStart: c.postStart, post,
       triOff: tri.offsets, triCount: tri.counts, triData: tri.data, preEntries: new Uint8Array(0), preRecords: new Uint32Array(0),
     };
     progress("precompute", null, true);
@@ -243,7 +239,6 @@ export async function buildIndex(opts: BuildOptions): Promise<BuildReport> {
         { tag: "NAMO", elemBytes: 4, data: c.nameOff },
         { tag: "POSO", elemBytes: 4, data: c.postStart },
         { tag: "POST", elemBytes: extIdBytes, data: post },
-        { tag: "RPRM", elemBytes: 4, data: rperm },
         { tag: "TRIO", elemBytes: 4, data: tri.offsets },
         { tag: "TRIC", elemBytes: 4, data: tri.counts },
         { tag: "TRIP", elemBytes: 1, data: tri.data },

@@ -6,7 +6,6 @@ export interface IndexArrays {
   nameOff: Uint32Array; // NAMO, N+1
   postStart: Uint32Array; // POSO, N+1
   post: Uint16Array | Uint32Array; // POST
-  rperm: Uint32Array; // RPRM
   triOff: Uint32Array; // TRIO, T+1
   triCount: Uint32Array; // TRIC
   triData: Uint8Array; // TRIP

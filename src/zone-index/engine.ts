@@ -5,14 +5,15 @@
  * - precomputed (PREE/PREB): terms that match very many names (all 2-letter terms, frequent
  *   3-letter ones) carry total, distinct names, tld_match and the sorted breakdown. A filter
  *   of one extension is answered from it too (for one extension, domains = distinct names).
- * - live: the matching names come from a prefix range (starts), a reversed range (ends) or
- *   the trigram index (contains); their postings fill a reused histogram.
+ * - live: the matching names come from a prefix range (starts) or the trigram index
+ *   (contains; ends = the containing names that end with the term, so no second order of
+ *   the names is stored); their postings fill a reused histogram.
  * Per query, allocation is the result object only; the histogram, touched list and
  * candidate buffers are reused, so one engine must serve one thread at a time.
  */
 import type { IndexArrays } from "./arrays.ts";
 import { forEachContaining, Scratch } from "./contains.ts";
-import { findName, prefixRange, suffixRange } from "./names.ts";
+import { findName, nameEndsWith, prefixRange } from "./names.ts";
 import { POSITIONS, PRE_ENTRY_BYTES, PRE_TERM_MAX, type Position } from "./format.ts";
 
 export interface Tally {
@@ -76,16 +77,16 @@ export class Engine {
     return this.pre.has(pos + ":" + term);
   }
 
-  /** Calls visit(id) for every name matching (term, pos), ascending ids except for "ends". */
+  /** Calls visit(id) for every name matching (term, pos), in ascending ids. */
   forEachMatch(term: string, pos: Position, visit: (id: number) => void): void {
     const a = this.a;
     if (pos === "starts") {
       const [lo, hi] = prefixRange(a, term);
       for (let i = lo; i < hi; i++) visit(i);
     } else if (pos === "ends") {
-      const [lo, hi] = suffixRange(a, term);
-      const rp = a.rperm;
-      for (let r = lo; r < hi; r++) visit(rp[r]);
+      forEachContaining(a, this.scratch, term, (id) => {
+        if (nameEndsWith(a, id, term)) visit(id);
+      });
     } else {
       forEachContaining(a, this.scratch, term, visit);
     }
@@ -208,7 +209,7 @@ export class Engine {
     return { total: 0, names: 0, exact: 0, tldMatch: 0, breakdown: [] };
   }
 
-  /** Domains and distinct names matching, no breakdown (zone/lookup include_counts). */
+  /** Domains and distinct names matching, no breakdown. */
   totals(term: string, pos: Position): { domains: number; names: number } {
     const pe = this.pre.get(pos + ":" + term);
     if (pe !== undefined) return { domains: pe.domains, names: pe.names };
@@ -224,6 +225,30 @@ export class Engine {
       names++;
     });
     return { domains, names };
+  }
+
+  /**
+   * zone/lookup include_counts: containing domains and names, starting and ending domains.
+   * Ends-with names are a subset of the containing ones, so one pass over those serves both.
+   */
+  nameTotals(term: string): { containingDomains: number; containingNames: number; startingDomains: number; endingDomains: number } {
+    const startingDomains = this.totals(term, "starts").domains;
+    if (this.pre.has("contains:" + term) || this.pre.has("ends:" + term)) {
+      const c = this.totals(term, "contains");
+      return { containingDomains: c.domains, containingNames: c.names, startingDomains, endingDomains: this.totals(term, "ends").domains };
+    }
+    const a = this.a;
+    const ps = a.postStart;
+    let containingDomains = 0;
+    let containingNames = 0;
+    let endingDomains = 0;
+    forEachContaining(a, this.scratch, term, (id) => {
+      const d = ps[id + 1] - ps[id];
+      containingDomains += d;
+      containingNames++;
+      if (nameEndsWith(a, id, term)) endingDomains += d;
+    });
+    return { containingDomains, containingNames, startingDomains, endingDomains };
   }
 
   /** Domains registered under this exact name (all extensions). */

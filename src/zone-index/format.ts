@@ -6,7 +6,7 @@
 
 /** 8 bytes: 0x89 "ZWIX" CR LF 0x1A; the high byte and CR LF catch text-mode transfers. */
 export const MAGIC = Uint8Array.from([0x89, 0x5a, 0x57, 0x49, 0x58, 0x0d, 0x0a, 0x1a]);
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2;
 export const HEADER_BYTES = 128;
 export const SECTION_ENTRY_BYTES = 32;
 /** Sections start on page boundaries so each can be mapped on its own (files > 4 GiB). */
@@ -37,7 +37,6 @@ export const SECTIONS = {
   NAMO: "NAMO", // u32[N+1] byte offsets into NAMB
   POSO: "POSO", // u32[N+1] postings start per name (prefix sums of domains per name)
   POST: "POST", // u16|u32[D] extension ids per name, ascending within a name
-  RPRM: "RPRM", // u32[N] name ids ordered by reversed name
   TRIO: "TRIO", // u32[T+1] byte offsets into TRIP per trigram
   TRIC: "TRIC", // u32[T] names per trigram
   TRIP: "TRIP", // delta-varint name ids per trigram

@@ -126,13 +126,13 @@ export class ZoneIndex {
     if (name.length === 0 || !TERM_RE.test(name)) {
       return { extensions_registered: 0, containing_domains: 0, containing_names: 0, starting_domains: 0, ending_domains: 0 };
     }
-    const c = e.totals(name, "contains");
+    const c = e.nameTotals(name);
     return {
       extensions_registered: e.extensionsOf(name),
-      containing_domains: c.domains,
-      containing_names: c.names,
-      starting_domains: e.totals(name, "starts").domains,
-      ending_domains: e.totals(name, "ends").domains,
+      containing_domains: c.containingDomains,
+      containing_names: c.containingNames,
+      starting_domains: c.startingDomains,
+      ending_domains: c.endingDomains,
     };
   }
 
@@ -157,11 +157,11 @@ export class ZoneIndex {
       out[o] = flags;
       out[o + 1] = id < 0 ? 0 : e.domainsOf(id);
       if (includeCounts && TERM_RE.test(name)) {
-        const c = e.totals(name, "contains");
-        out[o + 2] = c.domains;
-        out[o + 3] = c.names;
-        out[o + 4] = e.totals(name, "starts").domains;
-        out[o + 5] = e.totals(name, "ends").domains;
+        const c = e.nameTotals(name);
+        out[o + 2] = c.containingDomains;
+        out[o + 3] = c.containingNames;
+        out[o + 4] = c.startingDomains;
+        out[o + 5] = c.endingDomains;
       }
     }
     return out;

@@ -1,7 +1,7 @@
 /**
- * Searches over the sorted names (NAMB/NAMO) and the reversed order (RPRM). Terms are
- * JS strings of a-z 0-9 "-" compared by char code with the stored bytes, so no encoding
- * happens per query. Prefix ranges are half-open [lo, hi) in name ids (or reversed ranks).
+ * Searches over the sorted names (NAMB/NAMO). Terms are JS strings of a-z 0-9 "-" compared
+ * by char code with the stored bytes, so no encoding happens per query. Prefix ranges are
+ * half-open [lo, hi) in name ids.
  */
 import type { IndexArrays } from "./arrays.ts";
 
@@ -16,22 +16,6 @@ function cmpPrefix(a: IndexArrays, id: number, t: string): number {
     if (d !== 0) return d;
   }
   return len < t.length ? -1 : 0;
-}
-
-/** Same on the reversed spelling of the name at reversed rank r, against reversed term. */
-function cmpSuffix(a: IndexArrays, r: number, t: string): number {
-  const id = a.rperm[r];
-  const names = a.names;
-  const s = a.nameOff[id];
-  const e = a.nameOff[id + 1] - 1;
-  const len = e - s + 1;
-  const tl = t.length;
-  const n = len < tl ? len : tl;
-  for (let i = 0; i < n; i++) {
-    const d = names[e - i] - t.charCodeAt(tl - 1 - i);
-    if (d !== 0) return d;
-  }
-  return len < tl ? -1 : 0;
 }
 
 function bounds(n: number, cmp: (i: number) => number): [number, number] {
@@ -54,10 +38,6 @@ function bounds(n: number, cmp: (i: number) => number): [number, number] {
 
 export function prefixRange(a: IndexArrays, t: string): [number, number] {
   return bounds(a.nameOff.length - 1, (i) => cmpPrefix(a, i, t));
-}
-
-export function suffixRange(a: IndexArrays, t: string): [number, number] {
-  return bounds(a.rperm.length, (r) => cmpSuffix(a, r, t));
 }
 
 /** Id of the name equal to t, or -1. */
@@ -96,4 +76,14 @@ export function nameContains(a: IndexArrays, id: number, t: string): boolean {
     if (i === tl) return true;
   }
   return false;
+}
+
+/** True when the name with this id ends with t. */
+export function nameEndsWith(a: IndexArrays, id: number, t: string): boolean {
+  const names = a.names;
+  const e = a.nameOff[id + 1];
+  const tl = t.length;
+  if (e - a.nameOff[id] < tl) return false;
+  for (let i = 1; i <= tl; i++) if (names[e - i] !== t.charCodeAt(tl - i)) return false;
+  return true;
 }

@@ -105,7 +105,7 @@ export function readHeader(path: string): Header {
 function checkSizes(path: string, h: Header): void {
   const { totalNames: N, totalTlds: E, totalDomains: D } = h;
   const want: Partial<Record<SectionTag, number>> = {
-    EXTO: (E + 1) * 4, EXTC: E * 4, NAMO: (N + 1) * 4, POSO: (N + 1) * 4, POST: D * h.extIdBytes, RPRM: N * 4,
+    EXTO: (E + 1) * 4, EXTC: E * 4, NAMO: (N + 1) * 4, POSO: (N + 1) * 4, POST: D * h.extIdBytes,
     TRIO: (TRIGRAMS + 1) * 4, TRIC: TRIGRAMS * 4,
   };
   if (h.extIdBytes !== 2 && h.extIdBytes !== 4) throw new ZoneIndexError(`${path}: corrupt header (extension id width ${h.extIdBytes})`);
@@ -149,7 +149,7 @@ export function mapArrays(path: string, h: Header): { arrays: IndexArrays; maps:
     ? new Uint16Array(postRaw.buffer, postRaw.byteOffset, postRaw.byteLength >>> 1)
     : new Uint32Array(postRaw.buffer, postRaw.byteOffset, postRaw.byteLength >>> 2);
   const arrays: IndexArrays = {
-    extNames, extCount: u32("EXTC"), names: get("NAMB"), nameOff: u32("NAMO"), postStart: u32("POSO"), post, rperm: u32("RPRM"),
+    extNames, extCount: u32("EXTC"), names: get("NAMB"), nameOff: u32("NAMO"), postStart: u32("POSO"), post,
     triOff: u32("TRIO"), triCount: u32("TRIC"), triData: get("TRIP"), preEntries: get("PREE"), preRecords: u32("PREB"),
   };
   const last = (a: Uint32Array) => a[a.length - 1];
