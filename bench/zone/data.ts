@@ -46,9 +46,9 @@ class LineWriter {
   }
 }
 
-/** LC_ALL=C sort -u of `input` into `out`, on both cores, spilling to OUT_DIR. */
+/** LC_ALL=C sort -u of `input` into `out` by name then extension, on both cores. */
 function sortUnique(input: string, out: string): void {
-  const r = spawnSync("sort", ["-u", "-t", ".", "-k1,1", "-k2", "-S", "25%", "--parallel=2", "-T", OUT_DIR, "-o", out, input], {
+  const r = spawnSync("sort", ["-u", "-t", ".", "-k1,1", "-k2", "-S", "25%", "--parallel=2", "-T", path.dirname(out), "-o", out, input], {
     env: { ...process.env, LC_ALL: "C" },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -62,15 +62,15 @@ function lineCount(file: string): number {
 }
 
 function cached(label: string, file: string, make: () => void | Promise<void>): Promise<Dataset> | Dataset {
-  fs.mkdirSync(OUT_DIR, { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   if (fs.existsSync(file)) return { label, file, domains: lineCount(file) };
   const done = () => ({ label, file, domains: lineCount(file) });
   const r = make();
   return r instanceof Promise ? r.then(done) : done();
 }
 
-export function syntheticDataset(count: number, seed: number): Promise<Dataset> | Dataset {
-  const file = path.join(OUT_DIR, `synthetic-${count}-${seed}.txt`);
+export function syntheticDataset(count: number, seed: number, dir = OUT_DIR): Promise<Dataset> | Dataset {
+  const file = path.join(dir, `synthetic-${count}-${seed}.txt`);
   return cached(`${count.toLocaleString("en")} synthetic (seed ${seed})`, file, () => {
     const tmp = `${file}.unsorted`;
     const w = new LineWriter(tmp);
