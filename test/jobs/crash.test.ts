@@ -85,6 +85,7 @@ test("SIGKILL mid-job, restart: every row once and in order, credits add up; cal
   let killedAt = 0;
   for (;;) {
     const j = (await (await fetch(`${a.url}/v1/jobs/${id}`, { headers: auth })).json()) as { done: number; status: string };
+    if (j.status !== "queued" && j.status !== "running") throw new Error(`the job ended before the kill: ${JSON.stringify(j)}`);
     if (j.done >= 10_000) {
       a.proc.kill("SIGKILL");
       await a.proc.exited;
@@ -103,6 +104,7 @@ test("SIGKILL mid-job, restart: every row once and in order, credits add up; cal
   for (;;) {
     j = await (await fetch(`${b.url}/v1/jobs/${id}`, { headers: auth })).json();
     if (j.status !== "queued" && j.status !== "running" && j.callback.last_error !== null) break;
+    if (j.status !== "queued" && j.status !== "running" && j.status !== "succeeded") throw new Error(`the job did not succeed: ${JSON.stringify(j)}`);
     await Bun.sleep(20);
   }
   b.proc.kill("SIGKILL");
