@@ -13,7 +13,7 @@
  *   p(r) = 1 / ((r + 1) ln N), as wordninja does) and SUBTLEX-US relative counts; NO_FREQ when
  *   neither corpus has the word (dictionary words, names, places, brands only).
  * - flags (classifier-words.ts): W_WORD dictionary word or keyword; W_COMMON dictionary word
- *   with freq <= COMMON_MAX_COST; W_FIRST first name; W_SURNAME other human name; W_PLACE city
+ *   with freq <= COMMON_MAX_COST; W_FIRST first name; W_SURNAME other human name; W_SPOKEN counted by SUBTLEX; W_PLACE city
  *   of >= PLACE_MIN_POP people, country or state; W_BRAND simple-icons title.
  * Letters: a trigram model over the dictionary words, names and places (letters.ts).
  * Phrases: adjacent word pairs of WordNet collocations, keyword phrases, multi-word cities and
@@ -21,7 +21,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { W_BRAND, W_COMMON, W_COMPOUND, W_FIRST, W_PLACE, W_SURNAME, W_WORD } from "../../src/capabilities/classify/classifier-words.ts";
+import { W_BRAND, W_COMMON, W_COMPOUND, W_SPOKEN, W_FIRST, W_PLACE, W_SURNAME, W_WORD } from "../../src/capabilities/classify/classifier-words.ts";
 import { KEYWORD_PHRASES } from "../../src/capabilities/classify/keywords.ts";
 import { MODIFIERS } from "../../src/capabilities/classify/keywords-modifiers.ts";
 import { encodeLexicon, FREQ_SCALE, NO_FREQ, type LexiconData } from "../../src/capabilities/classify/lexicon-format.ts";
@@ -58,6 +58,7 @@ export function buildLexicon(): Uint8Array {
   const p = new Map<string, number>();
   ranked.forEach((w, r) => { if (!p.has(w)) p.set(w, 0.5 / ((r + 1) * lnN)); });
   const counts = src.subtlexCounts();
+  for (const w of counts.keys()) mark(w, W_SPOKEN);
   let total = 0;
   for (const c of counts.values()) total += c;
   for (const [w, c] of counts) p.set(w, (p.get(w) ?? 0) + (0.5 * c) / total);

@@ -21,6 +21,8 @@ export const W_PLACE = 16;
 export const W_BRAND = 32;
 /** A closed compound of two everyday words ("lonestar", "backup"): the splitter may open it. */
 export const W_COMPOUND = 64;
+/** Counted by SUBTLEX-US (spoken English), not only by the Wikipedia-derived rank list. */
+export const W_SPOKEN = 128;
 
 export interface WordInfo {
   /** Bit set of W_* flags for one lower-case token; 0 = unknown. */
@@ -36,10 +38,13 @@ export const FALLBACK_WORD_INFO: WordInfo = {
   },
 };
 
+/** The flags the classifier reads; W_COMPOUND and W_SPOKEN are for the splitter only. */
+const CLASSIFIER_FLAGS = W_WORD | W_COMMON | W_FIRST | W_SURNAME | W_PLACE | W_BRAND;
+
 /** The shipped lexicon's flags (keywords are dictionary words there too). */
 export function lexiconWordInfo(): WordInfo {
   const lex = getLexicon();
-  return { flags: (word: string) => lex.flagsOf(word) };
+  return { flags: (word: string) => lex.flagsOf(word) & CLASSIFIER_FLAGS };
 }
 
 let current: WordInfo | null = null;

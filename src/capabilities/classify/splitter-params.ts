@@ -21,6 +21,8 @@ export interface SplitterParams {
   twoLetters: number;
   /** Weight of the corpus frequency cost. */
   freqWeight: number;
+  /** Added to the frequency cost of a word only the Wikipedia-derived list counts ("sandiego"). */
+  unspoken: number;
   /** Dictionary word no corpus counts. */
   dictionary: number;
   /** First name / surname / place / brand that no corpus counts. */
@@ -54,6 +56,7 @@ export const DEFAULT_PARAMS: Readonly<SplitterParams> = Object.freeze({
   acronym: 4.59,
   twoLetters: 2.5,
   freqWeight: 1,
+  unspoken: 1,
   dictionary: 20,
   firstName: 15.75,
   surname: 18.75,

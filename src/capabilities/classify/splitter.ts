@@ -23,7 +23,7 @@
  */
 import { HASH_START, LETTER_BOUNDARY, getLexicon, step, type Lexicon } from "./lexicon.ts";
 import { DEFAULT_PARAMS, type SplitterParams } from "./splitter-params.ts";
-import { W_BRAND, W_COMPOUND, W_FIRST, W_PLACE, W_SURNAME, W_WORD } from "./classifier-words.ts";
+import { W_BRAND, W_COMPOUND, W_FIRST, W_PLACE, W_SPOKEN, W_SURNAME, W_WORD } from "./classifier-words.ts";
 
 export type SplitConfidence = "HIGH" | "MEDIUM" | "LOW";
 
@@ -179,8 +179,8 @@ export class Splitter {
 
   /**
    * A token that reads as part of an acronym rather than a word: an unknown run of up to five
-   * letters without a vowel, or a lexicon entry of up to three letters that no dictionary,
-   * name or place list knows (a corpus fragment such as "tg").
+   * letters without a vowel, a lone letter other than "a" and "i", or a lexicon entry of up to
+   * three letters that no dictionary, name or place list knows (a corpus fragment such as "tg").
    */
   private isFragment(s: string, from: number, to: number, idx: number): boolean {
     const n = to - from;
@@ -189,6 +189,7 @@ export class Splitter {
       for (let k = from; k < to; k++) if (VOWEL[s.charCodeAt(k)] === 1) return false;
       return true;
     }
+    if (n === 1) return s.charCodeAt(from) !== 97 && s.charCodeAt(from) !== 105; // a lone letter other than "a" and "i"
     return n <= 3 && (this.lexicon.flags(idx) & KNOWN) === 0;
   }
 
@@ -221,7 +222,7 @@ export class Splitter {
 /** The cost of one lexicon word as a token, before phrase bonuses. */
 export function wordCost(lex: Lexicon, i: number, p: Readonly<SplitterParams>): number {
   const flags = lex.flags(i);
-  let cost = lex.freqCost(i) * p.freqWeight;
+  let cost = lex.freqCost(i) * p.freqWeight + (flags & W_SPOKEN ? 0 : p.unspoken);
   const len = lex.lengthOf(i);
   const bonus = p.lengthBonus * Math.min(len, 10);
   if (flags & W_WORD) cost = Math.min(cost, p.dictionary - bonus);
