@@ -3,7 +3,6 @@
  * twin answers for the same names, row for row, in input order.
  */
 import { afterAll, beforeAll, expect, test, setDefaultTimeout } from "bun:test";
-import { TASKS } from "../../workers/tasks.ts";
 import { startTestServer, type TestServer } from "../support/harness.ts";
 import { realNames } from "./support/real-names.ts";
 import { isFinal, rows, submit, waitFor } from "./support/jobs.ts";
@@ -38,7 +37,6 @@ test("zone_lookup job rows = POST /v1/zone/lookup rows (with and without include
 });
 
 test("appraise job rows = POST /v1/appraise/bulk rows", async () => {
-  if (!TASKS["appraise.jobChunk"]) return;
   const list = realNames(1200);
   const { body } = await submit(t, { type: "appraise", domains: list });
   const j = await waitFor(t, body.id, isFinal, 60_000);
@@ -46,5 +44,16 @@ test("appraise job rows = POST /v1/appraise/bulk rows", async () => {
   const got = await rows(t, body.id);
   const want: unknown[] = [];
   for (let i = 0; i < list.length; i += 500) want.push(...(await twin("/v1/appraise/bulk", { domains: list.slice(i, i + 500) }, "results")));
+  expect(got).toEqual(want);
+});
+
+test("categorize job rows = POST /v1/categorize results", async () => {
+  const list = [...realNames(1000), "bestpizza", "denverdentist.com"];
+  const { body } = await submit(t, { type: "categorize", domains: list });
+  const j = await waitFor(t, body.id, isFinal, 60_000);
+  expect(j).toMatchObject({ status: "succeeded", done: list.length, credits_charged: 2 * list.length });
+  const got = await rows(t, body.id);
+  const want: unknown[] = [];
+  for (let i = 0; i < list.length; i += 100) want.push(...(await twin("/v1/categorize", { domains: list.slice(i, i + 100) }, "results")));
   expect(got).toEqual(want);
 });
