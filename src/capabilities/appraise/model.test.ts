@@ -102,6 +102,10 @@ describe("range, determinism and explanations", () => {
         expect(Number.isInteger(r.value) && Number.isInteger(r.low) && Number.isInteger(r.high)).toBe(true);
         expect(0 <= r.low && r.low <= r.value && r.value <= r.high).toBe(true);
         expect(r.explain).toBeNull();
+        // Explaining changes nothing but adds the steps, which add up to the value.
+        const e = appraiseSignals(sig(n, { ext, zone }), true);
+        expect([e.value, e.low, e.high]).toEqual([r.value, r.low, r.high]);
+        expect(e.explain!.reduce((sum, x) => sum + x.effect, 0)).toBe(r.value);
       }
     }
   });
