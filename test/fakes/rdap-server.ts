@@ -8,12 +8,19 @@
  *   slow*       answers after 300 ms silent*   never answers
  *   garbage*    200 with HTML         truncated* 200 with half a JSON document
  *   huge*       200 with 2 MB of JSON loop*     redirects to itself forever
+ *   hugestream* 200 with a body that never ends (chunked, no Content-Length)
  *   notdomain*  200 with JSON that is not a domain object
  *   boom*       500
  * GET /bootstrap.json is a bootstrap registry naming this server for com, net and org.
  * Every request is counted by path, for cache and single-flight checks.
  */
 import { nestedStyle, pirStyle, registrarStyle, verisignStyle } from "./rdap-answers.ts";
+
+/** A JSON-looking body streamed in 64 KB chunks forever (until the client goes away). */
+function endless(): ReadableStream<Uint8Array> {
+  const chunk = new TextEncoder().encode(`{"objectClassName":"domain","remarks":["${"x".repeat(64 * 1024)}`);
+  return new ReadableStream({ pull: (ctl) => ctl.enqueue(chunk) });
+}
 
 export interface FakeRdap {
   url: string;
@@ -71,6 +78,7 @@ export function startFakeRdap(opts: { redirectTo?: string } = {}): FakeRdap {
     if (label.startsWith("silent")) return new Promise<Response>((resolve) => silent.push(() => resolve(new Response("late"))));
     if (label.startsWith("garbage")) return new Response("<html><body>Service Unavailable</body></html>", { headers: { "content-type": "text/html" } });
     if (label.startsWith("truncated")) return new Response(JSON.stringify(pirStyle(name)).slice(0, 200), { headers: { "content-type": "application/rdap+json" } });
+    if (label.startsWith("hugestream")) return new Response(endless(), { headers: { "content-type": "application/rdap+json" } });
     if (label.startsWith("huge")) return json({ objectClassName: "domain", ldhName: name, remarks: [{ description: ["x".repeat(2 * 1024 * 1024)] }] });
     if (label.startsWith("notdomain")) return json({ hello: "world" });
     if (label.startsWith("boom")) return json({ errorCode: 500 }, 500);

@@ -110,19 +110,20 @@ describe("not found, errors and charges", () => {
     expect(used).toBe(4);
   });
 
-  test("garbage, truncated JSON, 2 MB, non-domain JSON, 500 and redirect loops are error rows, never charged", async () => {
-    const names = ["garbage.com", "truncated.org", "huge.com", "notdomain.org", "boom.com", "loop.com", "ok-one.org"];
+  test("garbage, truncated JSON, 2 MB, an endless body, non-domain JSON, 500 and redirect loops are error rows, never charged", async () => {
+    const names = ["garbage.com", "truncated.org", "huge.com", "notdomain.org", "boom.com", "loop.com", "hugestream.org", "ok-one.org"];
     const { status, body, charged, used } = await rdap(names);
     expect(status).toBe(200);
     const rows = body.results as Array<{ domain: string; status: string; error?: string }>;
     expect(rows.map((r) => r.domain)).toEqual(names);
-    expect(rows.slice(0, 6).every((r) => r.status === "error" && typeof r.error === "string")).toBe(true);
+    expect(rows.slice(0, 7).every((r) => r.status === "error" && typeof r.error === "string")).toBe(true);
     expect(rows[0]!.error).toMatch(/not valid JSON/);
     expect(rows[2]!.error).toMatch(/larger than/);
     expect(rows[3]!.error).toMatch(/not an RDAP domain object/);
     expect(rows[4]!.error).toMatch(/HTTP 500/);
     expect(rows[5]!.error).toMatch(/redirects/);
-    expect(rows[6]!.status).toBe("found");
+    expect(rows[6]!.error).toMatch(/larger than/);
+    expect(rows[7]!.status).toBe("found");
     expect(charged).toBe("2");
     expect(used).toBe(2);
   });
