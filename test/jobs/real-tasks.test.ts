@@ -45,6 +45,11 @@ test("appraise job rows = POST /v1/appraise/bulk rows", async () => {
   const want: unknown[] = [];
   for (let i = 0; i < list.length; i += 500) want.push(...(await twin("/v1/appraise/bulk", { domains: list.slice(i, i + 500) }, "results")));
   expect(got).toEqual(want);
+  // CSV: nested fields flattened with dots, in the spec's order.
+  const csv = (await (await t.fetch(`/v1/jobs/${body.id}/results?format=csv`)).text()).split("\r\n");
+  expect(csv[0]).toBe("domain,value,low,high,version,classification.split,classification.vertical,classification.subcategory,classification.domain_type,error");
+  const w = want[0] as any;
+  expect(csv[1]).toBe([w.domain, w.value, w.low, w.high, w.version, w.classification.split, w.classification.vertical, w.classification.subcategory, w.classification.domain_type, ""].map((v) => (/[",]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v))).join(","));
 });
 
 test("categorize job rows = POST /v1/categorize results", async () => {
@@ -56,4 +61,12 @@ test("categorize job rows = POST /v1/categorize results", async () => {
   const want: unknown[] = [];
   for (let i = 0; i < list.length; i += 100) want.push(...(await twin("/v1/categorize", { domains: list.slice(i, i + 100) }, "results")));
   expect(got).toEqual(want);
+  const csv = (await (await t.fetch(`/v1/jobs/${body.id}/results?format=csv`)).text()).split("\r\n");
+  expect(csv[0]).toBe("domain,sld,split,vertical,subcategory,confidence,matched,source,type,tags,error");
+  expect(csv.length).toBe(list.length + 2);
+  const tagged = (want as any[]).findIndex((r) => r.tags.length > 0 && r.matched.length > 1);
+  expect(tagged).toBeGreaterThanOrEqual(0);
+  const r = (want as any[])[tagged];
+  expect(csv[tagged + 1]).toContain(r.matched.join("|"));
+  expect(csv[tagged + 1]).toContain(r.tags.map((x: any) => `${x.vertical}/${x.subcategory}`).join("|"));
 });
