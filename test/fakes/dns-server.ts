@@ -7,6 +7,7 @@
  *   wrongid*  answers with another id (must be ignored)
  *   servfail* SERVFAIL               bigtxt*   TC over UDP, the full answer over TCP
  *   slow*     answers after 300 ms (UDP)
+ *   spoofed*  a forged answer (6.6.6.6) from another port first, the real one 50 ms later
  * `mode: "silent"` makes the whole server silent (for time-budget tests).
  * Every question is counted, by "name|type".
  */
@@ -38,6 +39,7 @@ export const ZONE: Record<string, Rec[]> = {
     { type: "CNAME", name: "www.example.com", ttl: 300, data: "example.com" },
   ],
   "slow.com": [{ type: "A", name: "slow.com", ttl: 60, data: "192.0.2.99" }],
+  "spoofed.com": [{ type: "A", name: "spoofed.com", ttl: 60, data: "192.0.2.53" }],
   "bigtxt.com": [
     ...Array.from({ length: 12 }, (_, i): Rec => ({ type: "TXT", name: "bigtxt.com", ttl: 60, data: [`record-${i}-${"k".repeat(90)}`] })),
     { type: "A", name: "bigtxt.com", ttl: 60, data: "192.0.2.7" },
@@ -132,15 +134,24 @@ export async function startFakeDns(mode: "normal" | "silent" = "normal"): Promis
     if (mode === "silent") return;
     const out = reply(p, true);
     if (!out) return;
-    const slow = p.questions?.[0]?.name.toLowerCase().startsWith("slow");
-    setTimeout(() => udp.send(out, rinfo.port, rinfo.address), slow ? 300 : 0);
+    const name = p.questions?.[0]?.name.toLowerCase() ?? "";
+    if (name.startsWith("spoofed")) {
+      // An off-path attacker's forgery (right id and question, wrong source port) arrives first.
+      const q = p.questions![0]!;
+      const forged = dnsPacket.encode({ type: "response", id: p.id, flags: dnsPacket.RECURSION_AVAILABLE, questions: [q], answers: [{ type: "A", name: q.name, ttl: 86400, data: "6.6.6.6" }] });
+      spoofer.send(forged, rinfo.port, rinfo.address);
+    }
+    setTimeout(() => udp.send(out, rinfo.port, rinfo.address), name.startsWith("slow") ? 300 : name.startsWith("spoofed") ? 50 : 0);
   });
+  const spoofer = dgram.createSocket("udp4");
+  await new Promise<void>((r) => spoofer.bind(0, "127.0.0.1", () => r()));
   return {
     port,
     address: `127.0.0.1:${port}`,
     asked,
     stop() {
       udp.close();
+      spoofer.close();
       tcp.close();
     },
   };

@@ -92,6 +92,11 @@ describe("resolvers that misbehave", () => {
     expect(used).toBe(1);
   });
 
+  test("a forged answer from another port is ignored; the resolver's own answer is taken", async () => {
+    const { body } = await dns({ domains: ["spoofed.com"], record_types: ["A"] });
+    expect(body.results["spoofed.com"]).toEqual({ A: ["192.0.2.53"], errors: [] });
+  });
+
   test("a slow resolver (300 ms) is waited for", async () => {
     const { body } = await dns({ domains: ["slow.com"], record_types: ["A"] });
     expect(body.results["slow.com"]).toEqual({ A: ["192.0.2.99"], errors: [] });
