@@ -28,6 +28,8 @@ export interface Core {
   /** What the reading rests on, for explanations ("pattern LLL", "one word, zipf 4.4"). */
   detail: string;
   shape: Shape;
+  /** The name is one term: a single dictionary word or a known phrase (an exact-match candidate). */
+  term: boolean;
 }
 
 const ANCHOR_MB = Object.fromEntries(
@@ -113,7 +115,7 @@ const clamp = (x: number, lo: number, hi: number) => (x < lo ? lo : x > hi ? hi 
 const oneWordMb = (z: number) => Math.round(1000 * (4.64 + 2.55 * clamp(z, 2, 6)));
 
 /** The words reading, or null when the name holds no known word. */
-function wordsReading(s: Shape, w: WordStats, phrase: boolean, explain: boolean): { mb: number; sigma: number; detail: string } | null {
+function wordsReading(s: Shape, w: WordStats, phrase: boolean, explain: boolean): { mb: number; sigma: number; detail: string; term: boolean } | null {
   if (w.known === 0) return null;
   const lettersLen = s.letters;
   const pure = w.unknown === 0 && w.digitTokens === 0;
@@ -144,7 +146,7 @@ function wordsReading(s: Shape, w: WordStats, phrase: boolean, explain: boolean)
     }
   }
   const sigma = bits(1.3) + bits(0.2) * Math.min(3, w.known + w.unknown + w.digitTokens - 1);
-  return { mb, sigma, detail };
+  return { mb, sigma, detail, term: pure && (w.known === 1 || (w.known === 2 && phrase)) };
 }
 
 /** The brandable (coined) or random reading of a name that no pattern or word covers well. */
@@ -165,7 +167,7 @@ function brandReading(s: Shape, explain: boolean): { kind: CoreKind; mb: number;
  */
 function idnReading(len: number, shape: Shape, explain: boolean): Core {
   const mb = log2mb(500) - bits(0.6) * Math.min(20, Math.max(0, len - 2));
-  return { kind: "idn", mb, sigma: bits(2.0), detail: explain ? `internationalised name of ${len} characters` : "", shape };
+  return { kind: "idn", mb, sigma: bits(2.0), detail: explain ? `internationalised name of ${len} characters` : "", shape, term: false };
 }
 
 /** `explain` = also write the details in words (costly strings, only when asked). */
@@ -176,13 +178,13 @@ export function coreValue(name: string, words: WordSignals, explain = false, idn
   let best: Core | null = null;
   if (p !== null) {
     const a = ANCHOR_MB[p];
-    best = { kind: "pattern", mb: a.mb + patternQuality(p, shape), sigma: a.sigma, detail: explain ? `pattern ${p}.com (median $${PATTERN_ANCHORS[p].medianUsd})` : "", shape };
+    best = { kind: "pattern", mb: a.mb + patternQuality(p, shape), sigma: a.sigma, detail: explain ? `pattern ${p}.com (median $${PATTERN_ANCHORS[p].medianUsd})` : "", shape, term: false };
   }
   const wr = wordsReading(shape, wordStats(words), words.phrase, explain);
   if (wr !== null && (best === null || wr.mb > best.mb)) best = { kind: "words", ...wr, shape };
   if (p === null) {
     const br = brandReading(shape, explain);
-    if (best === null || br.mb > best.mb) best = { ...br, shape };
+    if (best === null || br.mb > best.mb) best = { ...br, shape, term: false };
   }
-  return best ?? { ...brandReading(shape, explain), shape };
+  return best ?? { ...brandReading(shape, explain), shape, term: false };
 }

@@ -44,7 +44,13 @@ function classTerms(sig: AppraisalSignals, core: Core, out: Term[], explain: boo
   const c = sig.classification;
   const prem = PREMIUM_VERTICALS.get(c.vertical) ?? 0;
   if (prem !== 0) out.push({ feature: "vertical", mb: prem, detail: explain ? `${c.vertical} names command a premium` : "" });
-  if (c.type === "industry" || c.type === "geo") out.push({ feature: "type", mb: bits(0.3), detail: explain ? `${c.type} name (exact-match buyers)` : "" });
+  if (c.type === "industry" && core.term) {
+    // One commercial keyword and nothing else ("insurance", "vacation rentals"): the exact-match
+    // names a whole industry competes for, the most liquid premium names there are.
+    out.push({ feature: "type", mb: bits(1.0), detail: explain ? "exact-match industry keyword" : "" });
+  } else if (c.type === "industry" || c.type === "geo") {
+    out.push({ feature: "type", mb: bits(0.3), detail: explain ? `${c.type} name (exact-match buyers)` : "" });
+  }
   else if (c.type === "personal") out.push({ feature: "type", mb: -bits(1.0), detail: "personal name (few buyers)" });
 }
 
