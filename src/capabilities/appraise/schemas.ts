@@ -26,7 +26,7 @@ export const AppraisalSingle = Type.Object({
     value: usd("Estimate, whole USD"),
     low: usd("20th percentile of the model's uncertainty, whole USD"),
     high: usd("80th percentile of the model's uncertainty, whole USD"),
-    version: Type.String({ description: "Model and lexicon that produced the number, e.g. zw-2026.11.1+lex-2026.11.1" }),
+    version: Type.String({ description: "Model, lexicon and taxonomy that produced the number, e.g. zw-2026.11.1+lex-2026.11.1+tax-2026.11.1" }),
   }),
   classification: Classification,
   zone: Type.Object({
