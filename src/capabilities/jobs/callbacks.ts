@@ -74,7 +74,6 @@ export class CallbackDeliverer {
 
   private async attempt(j: JobRow, now: number): Promise<void> {
     const delays = this.core.config.callbackDelaysS;
-    const status = j.callback_status!;
     if (j.callback_attempts >= delays.length) {
       // The last attempt was under way when the process died: it counts as failed.
       this.core.store.setCallbackState(j.id, "gave_up", j.callback_attempts, j.callback_last_error ?? "the service stopped during the attempt", null);
@@ -84,8 +83,9 @@ export class CallbackDeliverer {
     const last = attempts >= delays.length;
     const nextAt = last ? null : j.finished! + delays[attempts]! * 1000;
     // Counted before sending (status unchanged): a crash mid-attempt leaves it counted and
-    // due again at the next slot (after the last one: due at once, to be closed as gave_up).
-    this.core.store.setCallbackState(j.id, status, attempts, j.callback_last_error, nextAt ?? now + 2 * CALLBACK_TIMEOUT_MS);
+    // due again at the next slot (after the last one: due soon, to be closed as gave_up).
+    // Compare-and-set, so two processes sharing the database never send the same attempt.
+    if (!this.core.store.takeCallbackAttempt(j.id, j.callback_attempts, nextAt ?? now + 2 * CALLBACK_TIMEOUT_MS)) return;
     const error = await this.send(j, now);
     if (error === null) this.core.store.setCallbackState(j.id, "delivered", attempts, null, null);
     else this.core.store.setCallbackState(j.id, last ? "gave_up" : "retrying", attempts, error, nextAt);

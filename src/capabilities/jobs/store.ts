@@ -133,6 +133,11 @@ export class JobStore {
         `UPDATE jobs SET callback_status = $status, callback_attempts = $attempts, callback_last_error = $error,
            callback_next_at = $next_at WHERE id = $id`,
       ),
+      // in: job, the attempts count read before -> counts one more attempt, unless another
+      // process counted it first (compare-and-set: one sender per attempt)
+      takeAttempt: db.query(
+        "UPDATE jobs SET callback_attempts = ?2 + 1, callback_next_at = ?3 WHERE id = ?1 AND callback_attempts = ?2 AND callback_status IN ('pending', 'retrying')",
+      ),
       laneRate: db.query<{ names_per_s: number }, [string]>("SELECT names_per_s FROM job_lanes WHERE type = ?"),
       setLaneRate: db.query(
         "INSERT INTO job_lanes (type, names_per_s) VALUES (?1, ?2) ON CONFLICT (type) DO UPDATE SET names_per_s = ?2",
@@ -196,6 +201,10 @@ export class JobStore {
   }
   setCallbackState(id: string, status: CallbackStatus, attempts: number, error: string | null, nextAt: number | null): void {
     this.q.callbackState.run({ id, status, attempts, error, next_at: nextAt } as never);
+  }
+  /** Counts the next callback attempt; false when another process already did. */
+  takeCallbackAttempt(id: string, seenAttempts: number, nextAt: number): boolean {
+    return this.q.takeAttempt.run(id, seenAttempts, nextAt).changes === 1;
   }
   laneRate(type: JobType): number | null {
     return this.q.laneRate.get(type)?.names_per_s ?? null;
