@@ -48,6 +48,8 @@ export class Lexicon {
   private readonly pairA: Int32Array;
   private readonly pairB: Int32Array;
   private readonly pairMask: number;
+  /** 1 for a word that begins some known phrase: most isPhrase calls end on this byte. */
+  private readonly phraseHead: Uint8Array;
 
   constructor(file: Uint8Array) {
     const d = decodeLexicon(file);
@@ -90,6 +92,7 @@ export class Lexicon {
     this.pairA = new Int32Array(pcap).fill(-1);
     this.pairB = new Int32Array(pcap);
     this.pairMask = pcap - 1;
+    this.phraseHead = new Uint8Array(n);
     for (const p of d.phrases) {
       const sp = p.indexOf(" ");
       const a = this.indexOf(p.slice(0, sp)), b = this.indexOf(p.slice(sp + 1));
@@ -98,6 +101,7 @@ export class Lexicon {
       while (this.pairA[slot] !== -1 && !(this.pairA[slot] === a && this.pairB[slot] === b)) slot = (slot + 1) & this.pairMask;
       this.pairA[slot] = a;
       this.pairB[slot] = b;
+      this.phraseHead[a] = 1;
     }
   }
 
@@ -175,6 +179,7 @@ export class Lexicon {
 
   /** Whether "a b" is a known phrase (both given as word indexes). */
   isPhrase(a: number, b: number): boolean {
+    if (this.phraseHead[a] === 0) return false;
     let slot = pairHash(a, b) & this.pairMask;
     for (;;) {
       const x = this.pairA[slot]!;

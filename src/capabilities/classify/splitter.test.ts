@@ -1,0 +1,57 @@
+/** The splitter's rules over the shipped lexicon (accuracy is a benchmark: bench/segmentation). */
+import { describe, expect, test } from "bun:test";
+import { getLexicon } from "./lexicon.ts";
+import { DEFAULT_PARAMS } from "./splitter-params.ts";
+import { Splitter, splitName } from "./splitter.ts";
+
+const words = (name: string) => splitName(name).words;
+
+describe("splitName", () => {
+  test("everyday names split into their words", () => {
+    expect(words("bestpizza")).toEqual(["best", "pizza"]);
+    expect(words("denverdentist")).toEqual(["denver", "dentist"]);
+    expect(words("realestateagent")).toEqual(["real", "estate", "agent"]);
+    expect(words("lasvegashotels")).toEqual(["las", "vegas", "hotels"]);
+    expect(words("joespizza")).toEqual(["joes", "pizza"]);
+  });
+
+  test("digits are their own tokens, hyphens are boundaries and never tokens", () => {
+    expect(words("top10games")).toEqual(["top", "10", "games"]);
+    expect(words("best-pizza")).toEqual(["best", "pizza"]);
+    expect(words("2024")).toEqual(["2024"]);
+    expect(words("1-2-3")).toEqual(["1", "2", "3"]);
+    expect(words("---")).toEqual([]);
+  });
+
+  test("acronyms, names, brands and unknown runs stay whole", () => {
+    expect(words("xqzvtkpl")).toEqual(["xqzvtkpl"]);
+    expect(words("powerdns")).toEqual(["power", "dns"]);
+    expect(words("ibmcloud")).toEqual(["ibm", "cloud"]);
+    expect(words("johnsmith")).toEqual(["john", "smith"]);
+    expect(words("bmwparts")).toEqual(["bmw", "parts"]);
+  });
+
+  test("punycode is one token with LOW confidence; upper case is folded", () => {
+    expect(splitName("xn--bcher-kva")).toEqual({ words: ["xn--bcher-kva"], confidence: "LOW" });
+    expect(splitName("BestPizza")).toEqual(splitName("bestpizza"));
+  });
+
+  test("the words always spell the name's letters and digits, for any input", () => {
+    for (const n of ["a".repeat(63), "q".repeat(40) + "pizza", "9".repeat(63), "abc-123-def", "z", "x1y2z3", "thequickbrownfoxjumpsoverthelazydog"]) {
+      expect(words(n).join("")).toBe(n.replaceAll("-", ""));
+    }
+  });
+
+  test("confidence follows the margin: a clear split is HIGH, and the same name always gets the same answer", () => {
+    expect(splitName("bestpizza").confidence).toBe("HIGH");
+    const levels = new Set(["wholesm", "paytm", "expertsexchange", "therapistfinder", "heraldo", "tanki"].map((n) => splitName(n).confidence));
+    for (const l of levels) expect(["HIGH", "MEDIUM", "LOW"]).toContain(l);
+    const again = new Splitter(getLexicon(), DEFAULT_PARAMS);
+    for (const n of ["expertsexchange", "heraldo", "nytimes", "a".repeat(63)]) expect(again.split(n)).toEqual(splitName(n));
+  });
+
+  test("parameters matter: a huge per-word price keeps a name whole", () => {
+    const whole = new Splitter(getLexicon(), { ...DEFAULT_PARAMS, perWord: 1000 });
+    expect(whole.split("bestpizza").words).toEqual(["bestpizza"]);
+  });
+});
