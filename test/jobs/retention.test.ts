@@ -1,7 +1,8 @@
 /**
  * Retention with a 1-second results lifetime (ZW_RESULTS_TTL_S=1): the file is removed by
  * the sweep, the job then reports expired and its results answer 410, usage no longer
- * counts its bytes, and it stays listed. Also: the jobs routes are in /openapi.json.
+ * counts its bytes, and it stays listed. Also: the jobs routes are in /openapi.json and
+ * the lanes in /healthz.
  */
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import fs from "node:fs";
@@ -41,4 +42,11 @@ test("the jobs routes are documented in /openapi.json", async () => {
   expect(doc.paths["/v1/jobs/{job_id}"].get).toBeDefined();
   expect(doc.paths["/v1/jobs/{job_id}"].delete).toBeDefined();
   expect(doc.paths["/v1/jobs/{job_id}/results"].get.parameters.map((p: any) => p.name)).toEqual(["job_id", "from", "format"]);
+});
+
+test("/healthz shows each lane: running, queued, measured throughput", async () => {
+  const h = await (await fetch(`${t.url}/healthz`)).json();
+  expect(Object.keys(h.jobs).sort()).toEqual(["appraise", "categorize", "zone_lookup"]);
+  expect(h.jobs.zone_lookup).toMatchObject({ running: 0, queued: 0, queued_names: 0 });
+  expect(h.jobs.zone_lookup.names_per_s).toBeGreaterThan(0);
 });

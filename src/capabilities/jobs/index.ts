@@ -5,6 +5,7 @@
  */
 import type { JobsAccounting } from "../account/routes.ts";
 import { defineCapability } from "../../capability.ts";
+import { JOB_TYPES, type JobType } from "../../operations.ts";
 import { CallbackDeliverer } from "./callbacks.ts";
 import { JobsCore } from "./core.ts";
 import { deleteJob, jobStatus, listJobs, openapi, resultsRoute, submitRoute } from "./routes.ts";
@@ -12,6 +13,7 @@ import { Runner } from "./runner.ts";
 import { JobsService } from "./service.ts";
 
 const SWEEP_MS = 1_000;
+const JOB_TYPE_LIST = Object.keys(JOB_TYPES) as JobType[];
 
 export const jobs = defineCapability({
   name: "jobs",
@@ -49,5 +51,17 @@ export const jobs = defineCapability({
       await callbacks.stop();
     };
   },
-  health: (services) => ({ jobs: services.jobs ? "running" : "stopped" }),
+  health(services) {
+    const service = services.jobs as JobsService | undefined;
+    if (!service) return { jobs: "stopped" };
+    const { store, lanes } = service.core;
+    const byLane = Object.fromEntries(
+      JOB_TYPE_LIST.map((type) => {
+        const lane = store.lane(type);
+        const running = lane.filter((e) => e.status === "running").length;
+        return [type, { running, queued: lane.length - running, queued_names: lanes.queuedNames(lane), names_per_s: Math.round(lanes.namesPerSecond(type)) }];
+      }),
+    );
+    return { jobs: byLane };
+  },
 });
