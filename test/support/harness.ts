@@ -33,12 +33,20 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
   const dataDir = env.ZW_DATA_DIR ?? tempDir();
   // A real zone index (built once per machine from ../shared/data) unless the test names its own.
   if (env.ZW_ZONE_INDEX === undefined && !fs.existsSync(path.join(dataDir, "zone.idx"))) await placeFixtureIndex(path.join(dataDir, "zone.idx"));
+  // Upstreams default to nothing past loopback: RDAP only for ".invalid", on a closed local
+  // port; IANA's WHOIS and the resolvers there too (startFixtureServer puts fakes instead).
+  const bootstrap = path.join(dataDir, "loopback-rdap.json");
+  if (env.ZW_RDAP_BOOTSTRAP === undefined) {
+    fs.writeFileSync(bootstrap, JSON.stringify({ version: "1.0", publication: null, services: [[["invalid"], ["http://127.0.0.1:9/"]]] }));
+  }
   const config = loadConfig({
     ZW_HOST: "127.0.0.1",
     ZW_PORT: "0",
     ZW_DATA_DIR: dataDir,
     ZW_WORKERS: "1",
     ZW_DNS_SERVERS: "127.0.0.1:9",
+    ZW_RDAP_BOOTSTRAP: bootstrap,
+    ZW_WHOIS_SERVERS: "whois.iana.org=127.0.0.1:9",
     ZW_CALLBACK_ALLOW_PRIVATE: "1",
     ...env,
   });
