@@ -139,3 +139,25 @@ describe("appraise.jobChunk on the worker pool", () => {
     expect(JSON.parse(lines[2]!)).toEqual(bulk[1]);
   });
 });
+
+describe("without a zone index", () => {
+  test("every valid name still gets a number, a range and a version; zone reads false/0", async () => {
+    const bare = await startTestServer({ ZW_ZONE_INDEX: "/nonexistent/zone.idx" });
+    try {
+      const r = await bare.post("/v1/appraise", { domain: "bestpizza.com" });
+      expect(r.status).toBe(200);
+      const b = await r.json();
+      expect(b.zone).toEqual({ indexed: false, exact_count: 0 });
+      expect(b.final.value).toBeGreaterThan(0);
+      expect(b.final.low).toBeLessThan(b.final.value);
+      expect(b.final.high).toBeGreaterThan(b.final.value);
+      const bulk = await bare.post("/v1/appraise/bulk", { domains: ["bestpizza.com", "xn--fiqs8s.com"] });
+      expect(bulk.status).toBe(200);
+      const rows = (await bulk.json()).results;
+      expect(rows[0].value).toBe(b.final.value);
+      expect(rows[1].value).toBeGreaterThan(0);
+    } finally {
+      await bare.stop();
+    }
+  });
+});
