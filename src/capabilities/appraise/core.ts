@@ -1,15 +1,16 @@
 /**
  * The name's own worth as a registered .com, before its extension, classification and zone
- * demand move it: the best of three readings of the first label, in millibits of USD.
+ * demand move it: the highest of the readings of the first label that apply, in millibits of USD.
  *
  * - pattern: short letter and digit strings (LLL, NNNN, CVCV...) start from their calibrated
  *   market anchor (calibration.ts), nudged by letter and digit quality.
  * - words: names made of dictionary words start from the frequency of their words (a common
  *   single word is worth the most; every extra word, rare word and extra letter costs).
- * - brandable: pronounceable coinages by length; unpronounceable strings near nothing.
+ * - brandable: pronounceable coinages by length; unpronounceable strings (random) near nothing.
+ * - idn: internationalised (xn--) names by their length in their own script.
  *
  * The highest reading wins ("blue" is a word before it is an LLLL; "qxz" is an LLL before it
- * is a coinage). Every effect is an integer number of millibits computed with +, -, * and
+ * is a coinage). Every effect is an integer number of millibits computed with +, -, *, / and
  * Math.round only, so the result is the same on every machine (see fixed.ts).
  */
 import { PATTERN_ANCHORS, Z80, type PatternId } from "./calibration.ts";
