@@ -11,8 +11,8 @@ import fs from "node:fs";
 import { gunzipSync, gzipSync } from "node:zlib";
 import type { ChunkRow } from "./types.ts";
 
-/** Lines of one member (each without its newline), from its `skip`-th. */
-function memberLines(fd: number, c: ChunkRow, skip: number): string[] {
+/** One member inflated: its NDJSON bytes, from its `skip`-th line on. */
+function memberBytes(fd: number, c: ChunkRow, skip: number): Buffer {
   const buf = Buffer.allocUnsafe(c.bytes);
   let got = 0;
   while (got < c.bytes) {
@@ -20,9 +20,17 @@ function memberLines(fd: number, c: ChunkRow, skip: number): string[] {
     if (n === 0) throw new Error(`results file ends before its committed length (chunk at row ${c.row_start})`);
     got += n;
   }
-  const lines = gunzipSync(buf).toString("utf8").split("\n");
+  const text = gunzipSync(buf);
+  let at = 0;
+  for (let k = 0; k < skip && at < text.length; k++) at = text.indexOf(10, at) + 1 || text.length;
+  return at === 0 ? text : text.subarray(at);
+}
+
+/** Lines of one member (each without its newline), from its `skip`-th. */
+function memberLines(fd: number, c: ChunkRow, skip: number): string[] {
+  const lines = memberBytes(fd, c, skip).toString("utf8").split("\n");
   lines.pop();
-  return skip > 0 ? lines.slice(skip) : lines;
+  return lines;
 }
 
 export function gzipStream(file: string, chunks: ChunkRow[], from: number): ReadableStream<Uint8Array> | Blob {
@@ -86,9 +94,15 @@ export function lineStream(
           return;
         }
         const c = chunks[i++]!;
-        const lines = memberLines(fd, c, Math.max(0, from - c.row_start));
+        const skip = Math.max(0, from - c.row_start);
         const map = opts.map;
-        const text = map ? lines.map(map).join("") : lines.length ? lines.join("\n") + "\n" : "";
+        if (!map) {
+          // Plain NDJSON: the inflated bytes as they are, no decoding.
+          const bytes = memberBytes(fd, c, skip);
+          if (bytes.length) ctl.enqueue(bytes);
+          return;
+        }
+        const text = memberLines(fd, c, skip).map(map).join("");
         if (text) ctl.enqueue(enc.encode(text));
       } catch (e) {
         close();
