@@ -8,6 +8,7 @@
 import { classify, type Classification, type DomainType } from "./classifier.ts";
 import { W_BRAND, W_COMMON, W_FIRST, W_PLACE, W_SURNAME, W_WORD } from "./classifier-words.ts";
 import { getLexicon } from "./lexicon.ts";
+import { SPLITTER_VERSION } from "./splitter-params.ts";
 import { splitName, type Split } from "./splitter.ts";
 import { TAXONOMY_VERSION } from "./taxonomy.ts";
 
@@ -70,9 +71,9 @@ export function classificationObject(name: string): { split: string; vertical: s
   return { split: c.split, vertical: c.vertical, subcategory: c.subcategory, domain_type: c.type };
 }
 
-/** Version of everything that moves results: the lexicon file and the taxonomy + keyword tables. */
+/** Version of everything that moves results: the lexicon file, the splitter's rules and the taxonomy + keyword tables. */
 export function classifyVersion(): string {
-  return `${getLexicon().version}+${TAXONOMY_VERSION}`;
+  return `${getLexicon().version}+${SPLITTER_VERSION}+${TAXONOMY_VERSION}`;
 }
 
 /** The lexicon file's own version ("lex-2026.11.1"). */

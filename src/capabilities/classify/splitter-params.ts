@@ -6,6 +6,9 @@
  * name, place or brand is worth when no frequency corpus knows it, and how an unknown run is
  * priced so that it stays whole.
  */
+/** Bump when a parameter or a rule of the splitter changes (it moves results). */
+export const SPLITTER_VERSION = "split-2026.11.1";
+
 export interface SplitterParams {
   /** Added to every token: the price of a word boundary (higher = fewer, longer words). */
   perWord: number;
