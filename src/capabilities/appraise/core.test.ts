@@ -39,6 +39,10 @@ describe("readings", () => {
   test("digits are parts, not a free ride: '000pas' is not the single word 'pas'", () => {
     const single = coreValue("pas", words(["pas"], [4.9])).mb;
     expect(coreValue("000pas", words(["000", "pas"], [0, 4.9])).mb).toBeLessThan(single - 3000);
+    // A strong word with a number tacked on is far below the word, and below two real words.
+    const music = coreValue("music", words(["music"], [5.7])).mb;
+    expect(coreValue("music2024", words(["music", "2024"], [5.7, 0])).mb).toBeLessThan(music - 8000);
+    expect(coreValue("music2024", words(["music", "2024"], [5.7, 0])).mb).toBeLessThan(coreValue("musicbox", words(["music", "box"], [5.7, 4.9])).mb);
   });
 
   test("a known phrase reads almost like one word; the same words unrelated read far lower", () => {

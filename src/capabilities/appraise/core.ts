@@ -109,6 +109,9 @@ function wordStats(w: WordSignals): WordStats {
 
 const clamp = (x: number, lo: number, hi: number) => (x < lo ? lo : x > hi ? hi : x);
 
+/** The Zipf frequency a digit run counts with among words. */
+const DIGITS_ZIPF = 2.5;
+
 /**
  * Single words by frequency: zipf 3 ("mortgage") about $5,000 as .com, zipf 6 about $1,000,000.
  * Above zipf 6 are function words ("there", "your"): no dearer than the most common nouns.
@@ -133,9 +136,10 @@ function wordsReading(s: Shape, w: WordStats, phrase: boolean, explain: boolean)
     if (lettersLen > 12) mb -= bits(0.3) * Math.min(8, lettersLen - 12);
     if (explain) detail = `known phrase (rarest word zipf ${clamp(w.minZ, 2, 6.5).toFixed(1)})`;
   } else {
+    // A run of digits ("2024", "10") is a part like a word of middling rarity.
     const parts = w.known + w.digitTokens;
-    const minZ = clamp(w.minZ, 1.5, 6.5);
-    const avgZ = clamp(w.sumZ / w.known, 1.5, 6.5);
+    const minZ = clamp(w.digitTokens > 0 && w.minZ > DIGITS_ZIPF ? DIGITS_ZIPF : w.minZ, 1.5, 6.5);
+    const avgZ = clamp((w.sumZ + DIGITS_ZIPF * w.digitTokens) / parts, 1.5, 6.5);
     mb = Math.round(1000 * (8.23 + 1.0 * (minZ - 3) + 0.5 * (avgZ - 4)));
     mb -= bits(1.5) * Math.max(0, parts - 2);
     mb -= bits(0.3) * Math.min(20, Math.max(0, lettersLen - 8));
