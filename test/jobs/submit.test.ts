@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from "bun:test";
 import { gzipSync } from "node:zlib";
+import { LANE_QUEUE_CAP_NAMES } from "../../src/capabilities/jobs/lanes.ts";
 import type { Runner } from "../../src/capabilities/jobs/runner.ts";
 import { RATE_LIMITS } from "../../src/operations.ts";
 import { freshMinute } from "../support/harness.ts";
@@ -195,6 +196,30 @@ describe("refusals leave no job and no charge", () => {
     const list = await (await t.fetch("/v1/jobs", { key })).json();
     expect(list.names_in_flight).toBe(5_000_000);
     t.store.db.run("DELETE FROM jobs WHERE id = 'job_inflightfillerxxxxxxxxx'");
+  });
+
+  test("503 when the lane's queue is full, with estimated_wait_seconds and Retry-After", async () => {
+    fresh(); // another key, the owner of the queued job below
+    const otherId = t.store.keys.findByName(`submit-${n}`)!.id;
+    const key = fresh();
+    // Another key's queued appraise job fills the lane to 10 names under its cap.
+    t.store.db.run(
+      `INSERT INTO jobs (id, key_id, type, status, total, options, chunk_size, usage_key, usage_day, credits_reserved, created, deadline)
+       VALUES ('job_lanefillerxxxxxxxxxxxxx', ?, 'appraise', 'queued', ?, '{}', 10000, 'appraise', '2026-01-01', 0, ?, ?)`,
+      [otherId, LANE_QUEUE_CAP_NAMES - 10, Date.now(), Date.now() + 3_600_000],
+    );
+    try {
+      const { r, body } = await submit(t, { type: "appraise", domains: names(11) }, key);
+      expect(r.status).toBe(503);
+      expect(body.error).toBe("job queue is full");
+      expect(body.estimated_wait_seconds).toBeGreaterThanOrEqual(1);
+      expect(Number(r.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      await nothingCreated(key);
+      expect((await submit(t, { type: "appraise", domains: names(10) }, key)).r.status).toBe(503); // ...and too far away to start in time
+      expect((await submit(t, { type: "zone_lookup", domains: names(11) }, key)).r.status).toBe(202); // other lanes are not affected
+    } finally {
+      t.store.db.run("DELETE FROM jobs WHERE id = 'job_lanefillerxxxxxxxxxxxxx'");
+    }
   });
 
   test(`rate limit: ${RATE_LIMITS.jobs} per minute, checked before the body`, async () => {
