@@ -17,7 +17,7 @@
  *   ..      2*27^3 u16 chars[27^3]: letter trigram model, -ln p(c | a b) in 1/1024 nats at index
  *                  (a * 27 + b) * 27 + c, letters a-z = 0-25 and 26 = word boundary
  *
- * All integers little-endian. Padding: none (the u16 array is read with a DataView-free copy,
+ * All integers little-endian. Padding: none (the u16 arrays are copied out of the buffer,
  * so alignment does not matter). The build sorts everything, so the same packages give the
  * same bytes.
  */
@@ -88,6 +88,16 @@ export interface DecodedLexicon {
   chars: Uint16Array;
 }
 
+const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
+
+/** n little-endian u16 at byte offset `at`: one copy on a little-endian machine, else field by field. */
+function u16(raw: Uint8Array, view: DataView, at: number, n: number): Uint16Array {
+  if (LITTLE_ENDIAN) return new Uint16Array(raw.buffer.slice(raw.byteOffset + at, raw.byteOffset + at + 2 * n));
+  const out = new Uint16Array(n);
+  for (let i = 0; i < n; i++) out[i] = view.getUint16(at + 2 * i, true);
+  return out;
+}
+
 export function decodeLexicon(file: Uint8Array): DecodedLexicon {
   const raw = new Uint8Array(gunzipSync(file));
   const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
@@ -102,11 +112,9 @@ export function decodeLexicon(file: Uint8Array): DecodedLexicon {
   let lines = n === 0 ? 0 : 1;
   for (let i = 0; i < wordBlob.length; i++) if (wordBlob[i] === 10) lines++;
   if (lines !== n) throw new Error(`lexicon: ${lines} words in the blob, header says ${n}`);
-  const freq = new Uint16Array(n);
-  for (let i = 0; i < n; i++, at += 2) freq[i] = view.getUint16(at, true);
+  const freq = u16(raw, view, at, n); at += 2 * n;
   const flags = raw.slice(at, at + n); at += n;
   const phrases = p === 0 ? [] : td.decode(raw.subarray(at, at + p)).split("\n"); at += p;
-  const chars = new Uint16Array(CHAR_TABLE);
-  for (let i = 0; i < CHAR_TABLE; i++, at += 2) chars[i] = view.getUint16(at, true);
+  const chars = u16(raw, view, at, CHAR_TABLE);
   return { header, size: n, wordBlob, freq, flags, phrases, chars };
 }
