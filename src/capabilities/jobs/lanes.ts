@@ -44,8 +44,11 @@ export class Lanes {
   /** Feed a measurement: `rows` committed over `ms` of the lane's wall time. */
   measure(type: JobType, rows: number, ms: number): void {
     if (rows <= 0 || ms <= 0) return;
-    const sample = (rows * 1000) / ms;
-    const next = this.namesPerSecond(type) * (1 - EMA_WEIGHT) + sample * EMA_WEIGHT;
+    const current = this.namesPerSecond(type);
+    // One outlier (a chunk redone after a silent worker, a paused process) moves the
+    // average at most tenfold, so a single stall cannot make the lane refuse work for long.
+    const sample = Math.min(current * 10, Math.max(current / 10, (rows * 1000) / ms));
+    const next = current * (1 - EMA_WEIGHT) + sample * EMA_WEIGHT;
     this.rates.set(type, next);
   }
 
