@@ -20,7 +20,7 @@ export function explainParam(query: URLSearchParams): boolean {
   throw badRequest(`explain must be true or false (got ${JSON.stringify(v.slice(0, 20))})`);
 }
 
-const EXPLAIN_NOTE = " Add ?explain=true for the features that moved the value and by how much (never returned by default).";
+const EXPLAIN_NOTE = " Over REST, add ?explain=true for the features that moved the value and by how much (never returned by default).";
 
 export const appraise = defineEndpoint({
   op: OPERATIONS.appraise,
