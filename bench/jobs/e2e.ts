@@ -47,14 +47,17 @@ let url = "";
   reader.releaseLock();
 }
 
-let peakRss = 0;
-const rssTimer = setInterval(() => {
+const rss = () => {
   try {
-    const s = fs.readFileSync(`/proc/${proc.pid}/status`, "utf8");
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(s)?.[1] ?? 0);
-    peakRss = Math.max(peakRss, kb * 1024);
-  } catch {}
-}, 50);
+    return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${proc.pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+};
+let peakRss = 0;
+const rssTimer = setInterval(() => (peakRss = Math.max(peakRss, rss())), 50);
+await Bun.sleep(1000);
+console.log(`service RSS when idle: ${(rss() / 1e6).toFixed(0)} MB`);
 
 const auth = { authorization: `Bearer ${key}` };
 const list = realNames(N);
