@@ -1,8 +1,9 @@
 /**
- * Precomputed answers (PREE/PREB) for the terms that match so many names that a live query
- * would visit a large share of the index: every term of 2 or 3 characters, in any position,
- * matching at least max(1,000, N x PRECOMPUTE_SHARE) distinct names, except 3-character
- * prefixes (a prefix is one contiguous range of names and postings: live is cheap).
+ * Precomputed answers (PREE/PREB) for the terms whose live query would visit a large share
+ * of the index: every term of 2 or 3 characters whose live path visits at least
+ * max(1,000, N x PRECOMPUTE_SHARE) names: contains and starts terms matching that many,
+ * and ends terms whose contains twin does (ends walks the containing names); 3-character
+ * prefixes are left live (a prefix is one contiguous range of names and postings).
  * - 2-letter terms: one pass over the names per position fills a (pair x extension)
  *   matrix, since a 2-letter term has no trigram list of its own;
  * - 3-letter terms: computed by the live engine itself, so the two paths cannot disagree.
@@ -55,8 +56,11 @@ function recordsFromRow(row: Uint32Array, extNames: string[], term: string): { r
   return { records, tldMatch, domains };
 }
 
-/** Every 2-letter term for one position, by one pass over the names. */
-function pairEntries(a: IndexArrays, pos: Position, minNames: number): Entry[] {
+/**
+ * The 2-letter terms of one position that `keep(pair, matching names)` selects, by one pass
+ * over the names; also returns the matching names of every pair.
+ */
+function pairEntries(a: IndexArrays, pos: Position, keep: (k: number, names: number) => boolean): { entries: Entry[]; nameCount: Uint32Array } {
   const E = a.extNames.length;
   const m = new Uint32Array(PAIRS * E);
   const nameCount = new Uint32Array(PAIRS);
@@ -80,25 +84,29 @@ function pairEntries(a: IndexArrays, pos: Position, minNames: number): Entry[] {
   }
   const out: Entry[] = [];
   for (let k = 0; k < PAIRS; k++) {
-    if (nameCount[k] < minNames) continue;
+    if (nameCount[k] === 0 || !keep(k, nameCount[k])) continue;
     const term = symbolString(k, 2);
     const r = recordsFromRow(m.subarray(k * E, (k + 1) * E), a.extNames, term);
     out.push({ pos, term, domains: r.domains, names: nameCount[k], tldMatch: r.tldMatch, records: r.records });
   }
-  return out;
+  return { entries: out, nameCount };
 }
 
 export function precompute(a: IndexArrays): { entries: Uint8Array; records: Uint32Array; count: number } {
   const n = a.nameOff.length - 1;
   const minNames = Math.max(PRECOMPUTE_MIN_NAMES, Math.ceil(n * PRECOMPUTE_SHARE));
   const entries: Entry[] = [];
-  for (const pos of POSITIONS) entries.push(...pairEntries(a, pos, minNames));
+  // The live cost of "ends" is the containing names (ends = the containing names that end
+  // with the term), so an ends term is kept when its contains twin is expensive.
+  const contains = pairEntries(a, "contains", (_k, names) => names >= minNames);
+  entries.push(...contains.entries);
+  entries.push(...pairEntries(a, "starts", (_k, names) => names >= minNames).entries);
+  entries.push(...pairEntries(a, "ends", (k) => contains.nameCount[k] >= minNames).entries);
   const engine = new Engine(a); // a.preEntries is empty here: every answer is live
   for (let k = 0; k < TRIGRAMS; k++) {
     if (a.triCount[k] < minNames) continue;
     const term = symbolString(k, 3);
     for (const pos of ["contains", "ends"] as const) {
-      if (pos === "ends" && engine.totals(term, "ends").names < minNames) continue;
       const t = engine.count(term, pos, null);
       const records: number[] = [];
       for (const b of t.breakdown) records.push(engine.extIdOf(b.tld), b.count);
