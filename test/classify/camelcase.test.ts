@@ -1,10 +1,10 @@
-/** POST /v1/camelcase over HTTP against the real server (one worker thread, so large batches take the pool path). */
+/** POST /v1/camelcase over HTTP against the real server with two workers: large batches are cut into one chunk per worker. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startTestServer, type TestServer } from "../support/harness.ts";
 import { POOL_THRESHOLD } from "../../src/capabilities/classify/service.ts";
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer(); });
+beforeAll(async () => { s = await startTestServer({ ZW_WORKERS: "2" }); });
 afterAll(async () => { await s.stop(); });
 
 async function camel(domains: unknown[]): Promise<any> {
@@ -47,13 +47,18 @@ describe("POST /v1/camelcase", () => {
     });
   });
 
-  test("a batch on the worker pool gives exactly the rows of small batches run inline", async () => {
+  test("a batch cut across two workers gives exactly the rows and tables of small batches run inline", async () => {
     const names = Array.from({ length: 300 }, (_, i) => ["bestpizza", "denverdentist", "cheap-flights", "openbsd", "xk"][i % 5] + i + ".com");
     expect(names.length).toBeGreaterThan(POOL_THRESHOLD);
     const big = await camel(names);
     const small: any[] = [];
     for (let i = 0; i < names.length; i += POOL_THRESHOLD) small.push(...(await camel(names.slice(i, i + POOL_THRESHOLD))).results);
     expect(big.results).toEqual(small);
+    const words = new Map<string, number>();
+    for (const r of small) for (const w of r.split.split(" ")) words.set(w, (words.get(w) ?? 0) + 1);
+    expect(big.word_stats.length).toBe(words.size);
+    for (const { word, count } of big.word_stats) expect(words.get(word)).toBe(count);
+    expect(big.tld_stats).toEqual([{ tld: "com", count: 300 }]);
   });
 
   test("the same request twice gives the same bytes", async () => {

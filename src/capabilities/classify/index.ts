@@ -14,7 +14,7 @@ export const classify = defineCapability({
   endpoints: [camelcase, categorize, taxonomy],
   start(services) {
     getSplitter();
-    services.classify = new ClassifyService(services.pool.size > 0 ? services.pool : null);
+    services.classify = new ClassifyService(services.pool);
     services.pool.broadcast("classify.warm", null).catch((e) => process.stderr.write(`classify: warming the workers failed: ${String(e)}\n`));
   },
   health: () => ({ classify: { version: classifyVersion() } }),

@@ -168,12 +168,20 @@ export interface CamelcaseBody {
   tld_stats: { tld: string; count: number }[];
 }
 
-export function categorizeBatch(domains: readonly ParsedName[]): CategorizeBody {
-  const results = domains.map(categorizeOne);
+/** The categorize body from its rows (computed here or on the pool, in input order). */
+export function categorizeBody(results: CategorizeRow[]): CategorizeBody {
   return { results, summary: summarize(results) };
 }
 
-export function camelcaseBatch(domains: readonly ParsedName[]): CamelcaseBody {
-  const results = domains.map(camelcaseOne);
+/** The camelcase body from its rows and the request's domains. */
+export function camelcaseBody(domains: readonly ParsedName[], results: CamelcaseRow[]): CamelcaseBody {
   return { results, word_stats: wordStats(results), tld_stats: tldStats(domains) };
+}
+
+export function categorizeBatch(domains: readonly ParsedName[]): CategorizeBody {
+  return categorizeBody(domains.map(categorizeOne));
+}
+
+export function camelcaseBatch(domains: readonly ParsedName[]): CamelcaseBody {
+  return camelcaseBody(domains, domains.map(camelcaseOne));
 }

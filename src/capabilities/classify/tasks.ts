@@ -1,19 +1,19 @@
 /**
  * Pool tasks of the classify capability, run in worker threads (or inline with ZW_WORKERS=0):
- * - "classify.camelcase" / "classify.categorize": a batch of normalised domains -> the
- *   endpoint's body (service.ts decides which batches come here);
+ * - "classify.camelcase" / "classify.categorize": a chunk of normalised domains -> its rows,
+ *   in order (service.ts cuts the batches and builds the tables);
  * - "classify.jobChunk": a categorize job chunk -> NDJSON rows (job-chunk.ts);
  * - broadcast "classify.warm": load the lexicon now rather than on the first task.
  * Each thread loads its own lexicon (about 40 MB) on first use.
  */
 import type { BroadcastTable, TaskTable } from "../../pool/protocol.ts";
 import { categorizeJobChunk, type JobChunkInput } from "./job-chunk.ts";
-import { camelcaseTask, categorizeTask, type BatchInput } from "./service.ts";
+import { camelcaseRowsTask, categorizeRowsTask, type BatchInput } from "./service.ts";
 import { getSplitter } from "./splitter.ts";
 
 export const tasks: TaskTable = {
-  "classify.camelcase": (input: BatchInput) => camelcaseTask(input),
-  "classify.categorize": (input: BatchInput) => categorizeTask(input),
+  "classify.camelcase": (input: BatchInput) => camelcaseRowsTask(input),
+  "classify.categorize": (input: BatchInput) => categorizeRowsTask(input),
   "classify.jobChunk": (input: JobChunkInput) => categorizeJobChunk(input),
 };
 
