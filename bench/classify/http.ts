@@ -52,7 +52,7 @@ async function timed(p: string, body?: string): Promise<number> {
 
 const q = (xs: number[], f: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * f))]!;
 const show = (label: string, xs: number[]) =>
-  console.log(`${label.padEnd(44)} median ${q(xs, 0.5).toFixed(2)} ms  p95 ${q(xs, 0.95).toFixed(2)} ms  max ${Math.max(...xs).toFixed(2)} ms  (n=${xs.length})`);
+  console.log(`${label.padEnd(44)} median ${q(xs, 0.5).toFixed(2)} ms  p95 ${q(xs, 0.95).toFixed(2)} ms  min ${Math.min(...xs).toFixed(2)} ms  max ${Math.max(...xs).toFixed(2)} ms  (n=${xs.length})`);
 
 for (let i = 0; i < 20; i++) { await timed("/v1/camelcase", camelBody(i)); await timed("/v1/categorize", catBody(i)); } // warm-up
 const camel: number[] = [], cat: number[] = [];
