@@ -131,7 +131,10 @@ export class Splitter {
       const here = c[2 * i]!;
       const bound = Math.min(wholeRun, c[2 * L]!) + p.high;
       if (here > bound) continue;
-      for (let k = first[i]!; k < first[i + 1]!; k++) this.relax(i, eTo[k]!, eIdx[k]!, eCost[k]!);
+      const reach = here - p.phraseBonus; // the best any word edge from here can do
+      for (let k = first[i]!; k < first[i + 1]!; k++) {
+        if (reach + eCost[k]! < c[2 * eTo[k]! + 1]!) this.relax(i, eTo[k]!, eIdx[k]!, eCost[k]!);
+      }
       const floor = here + p.unknownBase - p.acronym;
       let vowels = 0, a = LETTER_BOUNDARY, b = LETTER_BOUNDARY, letters = 0, k = first[i]!;
       for (let j = i + 1; j <= L; j++) {
