@@ -9,29 +9,23 @@
  *   to the committed length (JobFiles.openWriter) and resumes at `done`.
  * - A job whose runner died is reclaimed: its lease expires (renewed every third of
  *   LEASE_MS while alive), or at once when the lease holder is a dead process on this host.
- * - A chunk whose worker goes silent is abandoned after its chunk lease and redone
- *   (compute.ts); three faults fail the job, with refunds.
+ * - A chunk is computed AND compressed in a worker (chunk-task.ts); one whose worker goes
+ *   silent is abandoned after its chunk lease and redone (compute.ts); three faults fail
+ *   the job, with refunds.
  * - Cancel and the runtime budget stop dispatching; chunks already in flight are committed,
  *   then the job ends (cancelled / partial) and every unprocessed row is refunded.
  * - A write error (a full disk) fails the job with refunds; the service keeps running.
  */
 import { randomBytes } from "node:crypto";
 import os from "node:os";
-import { promisify } from "node:util";
-import { gzip } from "node:zlib";
 import type { JobType } from "../../operations.ts";
-import { computeChunk, type ChunkResult } from "./compute.ts";
+import type { PackedChunk } from "./chunk-task.ts";
+import { computeChunk } from "./compute.ts";
 import type { JobsCore } from "./core.ts";
 import { executorOf, parallelism } from "./executor.ts";
 import type { ResultsWriter } from "./files.ts";
 import { JOB_TASKS, type FinalStatus, type JobRow } from "./types.ts";
 
-const gzipAsync = promisify(gzip);
-/**
- * Level 1: on this 2-core machine level 6 costs ~15% of an appraise chunk's CPU (20 ms per
- * MB of NDJSON) for files only ~40% smaller; level 1 is 3.6x cheaper (bench/jobs/RESULTS.md).
- */
-const GZIP_LEVEL = 1;
 const LANES: readonly JobType[] = ["zone_lookup", "categorize", "appraise"];
 
 function processAlive(pid: number): boolean {
@@ -46,7 +40,7 @@ function processAlive(pid: number): boolean {
 interface InFlight {
   start: number;
   rows: number;
-  result: Promise<ChunkResult>;
+  result: Promise<PackedChunk>;
 }
 
 export class Runner {
@@ -158,7 +152,7 @@ export class Runner {
         if (next < row.total) stop ??= this.stopReason(id, budgetEnd);
         while (stop === null && inflight.length < width && next < row.total) {
           const n = Math.min(row.chunk_size, row.total - next);
-          const result = computeChunk(executor, task, names.slice(next, next + n), options, this.chunkLeaseMs);
+          const result = computeChunk(executor, { task, names: names.slice(next, next + n), options }, this.chunkLeaseMs);
           result.catch(() => {}); // awaited in order below; abandoned ones must not go unhandled
           inflight.push({ start: next, rows: n, result });
           next += n;
@@ -166,9 +160,8 @@ export class Runner {
         const head = inflight.shift();
         if (!head) break;
         const res = await head.result;
-        const member = new Uint8Array(await gzipAsync(res.text, { level: GZIP_LEVEL }));
-        const offset = writer.append(member);
-        const committed = store.commitChunk(id, token, { row_start: head.start, rows: head.rows, offset, bytes: member.byteLength }, res.errors);
+        const offset = writer.append(res.member);
+        const committed = store.commitChunk(id, token, { row_start: head.start, rows: head.rows, offset, bytes: res.member.byteLength }, res.errors);
         if (!committed) {
           final = "lost";
           return;

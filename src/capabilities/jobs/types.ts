@@ -73,6 +73,7 @@ export const ROW_ID_FIELD: Readonly<Record<JobType, "input" | "domain">> = {
   appraise: "domain",
 };
 
+/** Input and output of a job type's task (the job chunk contract in the common brief). */
 export interface ChunkInput {
   names: string[];
   options: Record<string, unknown>;

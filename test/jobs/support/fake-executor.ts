@@ -1,12 +1,15 @@
 /**
- * A test-only chunk executor (set as services.jobsExecutor): answers zone_lookup-shaped rows
- * computed from the name alone, so tests can check every row's content and order without
- * the real index. Names listed in `failRows` come back as error rows (`failTimes` times);
- * `delayMs` slows each chunk; `hangOnce` makes the first call never answer (a silent worker); `throwAlways` makes every call fail (an internal fault).
+ * A test-only chunk executor (set as services.jobsExecutor), run inline: rows are
+ * zone_lookup-shaped and computed from the name alone, so tests can check every row's
+ * content and order without the real index; the chunk is packed by the same code as in a
+ * worker (packChunk: row retries, gzip). Names listed in `failRows` come back as error rows
+ * (`failTimes` times); `delayMs` slows each chunk; `hangOnce` makes the first call never
+ * answer (a silent worker); `throwAlways` makes every call fail (an internal fault);
+ * `busyCalls` answers the first calls with the pool's 503 "busy".
  */
-import { ApiError } from "../../../src/http/errors.ts";
+import { packChunk, type ChunkJob, type PackedChunk } from "../../../src/capabilities/jobs/chunk-task.ts";
 import type { ChunkExecutor } from "../../../src/capabilities/jobs/executor.ts";
-import type { ChunkInput, ChunkOutput } from "../../../src/capabilities/jobs/types.ts";
+import { ApiError } from "../../../src/http/errors.ts";
 
 export interface FakeOptions {
   delayMs?: number;
@@ -14,7 +17,6 @@ export interface FakeOptions {
   failTimes?: number;
   hangOnce?: boolean;
   throwAlways?: boolean;
-  /** Answer the first calls with the pool's 503 "busy" (queue full). */
   busyCalls?: number;
 }
 
@@ -27,28 +29,30 @@ export function fakeRow(name: string): Record<string, unknown> {
 export class FakeExecutor implements ChunkExecutor {
   calls = 0;
   private failures = new Map<string, number>();
-  private hung = new Set<string>();
+  private hung = false;
   constructor(public opts: FakeOptions = {}) {}
 
-  async run(_task: string, input: ChunkInput): Promise<ChunkOutput> {
+  async run(job: ChunkJob): Promise<PackedChunk> {
     this.calls++;
     if (this.opts.busyCalls && this.opts.busyCalls-- > 0) throw new ApiError(503, "server busy: tasks are waiting for a worker");
     if (this.opts.throwAlways) throw new Error("fake worker crashed");
-    if (this.opts.hangOnce && this.hung.size === 0) {
-      this.hung.add(input.names[0]!);
-      return new Promise<ChunkOutput>(() => {});
+    if (this.opts.hangOnce && !this.hung) {
+      this.hung = true;
+      return new Promise<PackedChunk>(() => {});
     }
     if (this.opts.delayMs) await Bun.sleep(this.opts.delayMs);
-    let out = "";
-    let errors = 0;
-    for (const n of input.names) {
-      const seen = this.failures.get(n) ?? 0;
-      if (this.opts.failRows?.has(n) && seen < (this.opts.failTimes ?? Infinity)) {
-        this.failures.set(n, seen + 1);
-        out += JSON.stringify({ input: n, error: "upstream did not answer" }) + "\n";
-        errors++;
-      } else out += JSON.stringify(fakeRow(n)) + "\n";
-    }
-    return { ndjson: out, errors };
+    return packChunk((names) => {
+      let ndjson = "";
+      let errors = 0;
+      for (const n of names) {
+        const seen = this.failures.get(n) ?? 0;
+        if (this.opts.failRows?.has(n) && seen < (this.opts.failTimes ?? Infinity)) {
+          this.failures.set(n, seen + 1);
+          ndjson += JSON.stringify({ input: n, error: "upstream did not answer" }) + "\n";
+          errors++;
+        } else ndjson += JSON.stringify(fakeRow(n)) + "\n";
+      }
+      return { ndjson, errors };
+    }, job.names);
   }
 }
