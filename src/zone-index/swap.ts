@@ -23,7 +23,10 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { fileIdentity, snapshot, sweepSnapshots } from "./files.ts";
 import { ZoneIndex, ZoneIndexError } from "./index.ts";
+
+export { fileIdentity } from "./files.ts";
 
 export type SwapEvent =
   | { type: "loaded"; path: string; file: string; builtAt: string; previousBuiltAt: string | null; identity: string }
@@ -40,22 +43,20 @@ export interface HolderOptions {
   onEvent?: (e: SwapEvent) => void;
 }
 
+/**
+ * A retired index's private link stays for this long, so that a worker still busy with
+ * earlier work (or still starting) can open an announcement that a newer one replaced.
+ * Its mappings keep the data alive after the link goes; a worker never serves a file it
+ * could not open (it keeps what it had, and the newest announcement always exists).
+ */
+export const RETIRED_LINK_GRACE_MS = 60_000;
+
 interface Slot {
   index: ZoneIndex;
   refs: number;
   identity: string;
   /** The file mapped: a private hard link beside the path (or the path itself). */
   file: string;
-}
-
-/** inode, mtime and size of the file at p ("" when it does not exist). */
-export function fileIdentity(p: string): string {
-  try {
-    const st = fs.statSync(p);
-    return `${st.ino}:${st.mtimeMs}:${st.size}`;
-  } catch {
-    return "";
-  }
 }
 
 export class ZoneIndexHolder {
@@ -209,50 +210,4 @@ export class ZoneIndexHolder {
 
 function unref(slot: Slot): void {
   if (--slot.refs === 0) slot.index.close();
-}
-
-/**
- * A retired index's private link stays for this long, so that a worker still busy with
- * earlier work (or still starting) can open an announcement that a newer one replaced.
- * Its mappings keep the data alive after the link goes; a worker never serves a file it
- * could not open (it keeps what it had, and the newest announcement always exists).
- */
-export const RETIRED_LINK_GRACE_MS = 60_000;
-
-
-const SNAP_INFIX = ".serving-";
-
-/**
- * Hard-links the file at p to ".<name>.serving-<pid>-<seq>" beside it and returns that name;
- * null when there is no file or the filesystem refuses links (then p itself is opened).
- */
-function snapshot(p: string, seq: number): string | null {
-  const snap = path.join(path.dirname(p), `.${path.basename(p)}${SNAP_INFIX}${process.pid}-${seq}`);
-  try {
-    fs.rmSync(snap, { force: true });
-    fs.linkSync(p, snap);
-    return snap;
-  } catch {
-    return null;
-  }
-}
-
-/** Removes private links left by processes that are gone (a crash, a kill -9). */
-function sweepSnapshots(p: string): void {
-  const prefix = `.${path.basename(p)}${SNAP_INFIX}`;
-  let names: string[];
-  try {
-    names = fs.readdirSync(path.dirname(p)).filter((n) => n.startsWith(prefix));
-  } catch {
-    return;
-  }
-  for (const n of names) {
-    const pid = Number(n.slice(prefix.length).split("-")[0]);
-    if (pid === process.pid || !Number.isInteger(pid)) continue;
-    try {
-      process.kill(pid, 0);
-    } catch {
-      fs.rmSync(path.join(path.dirname(p), n), { force: true });
-    }
-  }
 }
