@@ -16,6 +16,9 @@ import type { FinalStatus, JobRow } from "./types.ts";
 import { jobView } from "./view.ts";
 import path from "node:path";
 
+/** ZW_RESULTS_TTL_S's default (decisions §11), the part of the 48 hours the file lives. */
+const DEFAULT_RESULTS_TTL_MS = 24 * 3600 * 1000;
+
 export class JobsCore {
   readonly store: JobStore;
   readonly lanes: Lanes;
@@ -35,9 +38,12 @@ export class JobsCore {
     return this.services.config;
   }
 
-  /** How long finished jobs stay listed: their files' lifetime plus one day. */
+  /**
+   * How long finished jobs stay listed: their files' lifetime plus one day (the spec's
+   * 48 hours, JOB_LIMITS.listedAfterFinishMs, with the default 24-hour file lifetime).
+   */
   get listedForMs(): number {
-    return this.config.resultsTtlS * 1000 + (JOB_LIMITS.listedAfterFinishMs - 86_400_000);
+    return this.config.resultsTtlS * 1000 + (JOB_LIMITS.listedAfterFinishMs - DEFAULT_RESULTS_TTL_MS);
   }
 
   finalize(id: string, status: FinalStatus, now = Date.now(), failure?: string): JobRow | null {
