@@ -47,11 +47,11 @@ export class JobsService {
 
   constructor(readonly core: JobsCore) {}
 
-  submitJson(key: KeyRecord, body: unknown, opts: { now?: number; listLimit?: number } = {}): Promise<SubmitResult> {
+  async submitJson(key: KeyRecord, body: unknown, opts: { now?: number; listLimit?: number } = {}): Promise<SubmitResult> {
     return this.submit(key, fromJson(body, opts.listLimit ?? JOB_LIMITS.maxNames), opts.now ?? Date.now());
   }
 
-  submitText(key: KeyRecord, text: string, query: URLSearchParams, opts: { now?: number; listLimit?: number } = {}): Promise<SubmitResult> {
+  async submitText(key: KeyRecord, text: string, query: URLSearchParams, opts: { now?: number; listLimit?: number } = {}): Promise<SubmitResult> {
     return this.submit(key, fromText(text, query, opts.listLimit ?? JOB_LIMITS.maxNames), opts.now ?? Date.now());
   }
 
