@@ -62,6 +62,7 @@ describe("a job that succeeds", () => {
   test("gzip straight from disk, from a chunk boundary and from inside a chunk", async () => {
     const all = await gzipRows(t, id, "", key);
     expect(all.res.headers.get("content-encoding")).toBe("gzip");
+    expect(all.res.headers.get("content-disposition")).toBe(`attachment; filename="${id}.ndjson"`);
     expect(all.lines.map((l) => JSON.parse(l).input)).toEqual(list);
     expect((await gzipRows(t, id, "?from=200", key)).lines.map((l) => JSON.parse(l).input)).toEqual(list.slice(200));
     expect((await gzipRows(t, id, "?from=437", key)).lines.map((l) => JSON.parse(l).input)).toEqual(list.slice(437));

@@ -126,6 +126,8 @@ export const resultsRoute: RawRoute = (app, services: Services) => {
           "X-Job-Rows": String(j.done),
           "X-Job-Partial": String(j.done < j.total),
           "Cache-Control": "no-store",
+          // Bun would name a file body after the file on disk (results.ndjson.gz).
+          "Content-Disposition": `attachment; filename="${j.id}.${format}"`,
         };
         const file = svc.core.files.resultsPath(j.id);
         if (format === "csv") {
