@@ -14,7 +14,8 @@
 import type { IndexArrays } from "./arrays.ts";
 import { forEachContaining, Scratch } from "./contains.ts";
 import { findName, nameEndsWith, prefixRange } from "./names.ts";
-import { POSITIONS, PRE_ENTRY_BYTES, PRE_TERM_MAX, type Position } from "./format.ts";
+import type { Position } from "./format.ts";
+import { readPrecomputed, type PreEntry } from "./precomputed.ts";
 
 export interface Tally {
   total: number; // matching domains
@@ -24,20 +25,12 @@ export interface Tally {
   breakdown: { tld: string; count: number }[];
 }
 
-interface PreEntry {
-  domains: number;
-  names: number;
-  tldMatch: number;
-  first: number;
-  count: number;
-}
-
 export class Engine {
   private hist: Uint32Array;
   private touched: Uint32Array;
   private nTouched = 0;
   private scratch = new Scratch();
-  private pre = new Map<string, PreEntry>();
+  private readonly pre: Map<string, PreEntry>;
   private readonly extId = new Map<string, number>();
   private sortKeys: Float64Array;
 
@@ -47,20 +40,7 @@ export class Engine {
     this.touched = new Uint32Array(e);
     this.sortKeys = new Float64Array(e);
     a.extNames.forEach((x, i) => this.extId.set(x, i));
-    const dv = new DataView(a.preEntries.buffer, a.preEntries.byteOffset, a.preEntries.byteLength);
-    for (let o = 0; o + PRE_ENTRY_BYTES <= a.preEntries.byteLength; o += PRE_ENTRY_BYTES) {
-      const pos = POSITIONS[dv.getUint8(o)];
-      const len = Math.min(dv.getUint8(o + 1), PRE_TERM_MAX);
-      let term = "";
-      for (let i = 0; i < len; i++) term += String.fromCharCode(dv.getUint8(o + 4 + i));
-      this.pre.set(pos + ":" + term, {
-        domains: dv.getUint32(o + 16, true),
-        names: dv.getUint32(o + 20, true),
-        tldMatch: dv.getUint32(o + 24, true),
-        first: dv.getUint32(o + 28, true),
-        count: dv.getUint32(o + 32, true),
-      });
-    }
+    this.pre = readPrecomputed(a);
   }
 
   get totalDomains(): number {

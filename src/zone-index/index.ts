@@ -72,7 +72,13 @@ export class ZoneIndex {
   static open(path: string): ZoneIndex {
     const header = readHeader(path);
     const { arrays } = mapArrays(path, header);
-    return new ZoneIndex(path, header, new Engine(arrays));
+    let engine: Engine;
+    try {
+      engine = new Engine(arrays);
+    } catch (e) {
+      throw e instanceof ZoneIndexError ? new ZoneIndexError(`${path}: ${e.message}`) : e;
+    }
+    return new ZoneIndex(path, header, engine);
   }
 
   /** crc32 of every section (O(file size)); null when sound, else a message. */
