@@ -198,28 +198,30 @@ export class Splitter {
 
   /** Extends both paths ending at i by token [i, j) and keeps the two best at j. */
   private relax(i: number, j: number, idx: number, tokenCost: number): void {
-    const c = this.c, p = this.params;
+    const c = this.c, word = this.word, from = this.from, rank = this.rank, p = this.params;
+    const a = 2 * j, b = a + 1;
     for (let r = 0; r < 2; r++) {
       const base = c[2 * i + r]!;
       if (base === Infinity) break;
-      const prev = this.word[2 * i + r]!;
-      if (idx === UNKNOWN && prev === UNKNOWN) continue;
+      const prev = word[2 * i + r]!;
       let total = base + tokenCost;
-      if (idx >= 0 && prev >= 0) {
-        if (this.lexicon.isPhrase(prev, idx)) total -= p.phraseBonus;
+      if (idx >= 0) {
+        if (prev >= 0) {
+          if (this.lexicon.isPhrase(prev, idx)) total -= p.phraseBonus;
+        } else if (prev === UNKNOWN && this.short[idx] === 1) total += p.shortBesideUnknown;
       } else {
-        const other = idx === UNKNOWN ? prev : prev === UNKNOWN ? idx : -1;
-        if (other >= 0 && this.short[other] === 1) total += p.shortBesideUnknown;
+        if (prev === UNKNOWN) continue; // two unknown runs never touch
+        if (prev >= 0 && this.short[prev] === 1) total += p.shortBesideUnknown;
       }
-      const a = 2 * j, b = a + 1;
       if (total < c[a]!) {
-        c[b] = c[a]!; this.from[b] = this.from[a]!; this.rank[b] = this.rank[a]!; this.word[b] = this.word[a]!;
-        c[a] = total; this.from[a] = i; this.rank[a] = r; this.word[a] = idx;
+        c[b] = c[a]!; from[b] = from[a]!; rank[b] = rank[a]!; word[b] = word[a]!;
+        c[a] = total; from[a] = i; rank[a] = r; word[a] = idx;
       } else if (total < c[b]!) {
-        c[b] = total; this.from[b] = i; this.rank[b] = r; this.word[b] = idx;
+        c[b] = total; from[b] = i; rank[b] = r; word[b] = idx;
       }
     }
   }
+
 }
 
 /** The cost of one lexicon word as a token, before phrase bonuses. */
