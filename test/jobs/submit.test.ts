@@ -133,6 +133,18 @@ describe("refusals leave no job and no charge", () => {
     await nothingCreated(key);
   });
 
+  test("a list over 1,000,000 names is refused, never truncated (JSON and text)", async () => {
+    const key = fresh();
+    const over = Array.from({ length: 1_000_001 }, () => "a.io");
+    const j = await submit(t, { type: "zone_lookup", domains: over }, key);
+    expect(j.r.status).toBe(400);
+    expect(j.body.error).toBe("domains must contain at most 1000000 items (got 1000001)");
+    const x = await post(gzipSync(over.join("\n")), { "content-type": "text/plain", "content-encoding": "gzip" }, key, "?type=zone_lookup");
+    expect(x.r.status).toBe(400);
+    expect(x.body.error).toBe("the list must contain at most 1000000 names (more at line 1000001)");
+    await nothingCreated(key);
+  });
+
   test("415 for another content type; 400 for bad JSON", async () => {
     const key = fresh();
     expect((await post("x", { "content-type": "application/xml" }, key)).r.status).toBe(415);
