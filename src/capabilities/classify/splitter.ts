@@ -93,6 +93,7 @@ export class Splitter {
     this.word[0] = START;
     // Pass 1: every lexicon word (and word + "s") in the run, grouped by start position.
     const eTo = this.eTo, eIdx = this.eIdx, eCost = this.eCost, first = this.first, starts = this.startsWord;
+    const cost = this.cost, pluralCost = p.plural;
     let e = 0;
     for (let i = 0; i < L; i++) {
       first[i] = e;
@@ -104,11 +105,11 @@ export class Splitter {
         h = step(h, ch);
         if (!lex.mayExtend(h)) break;
         const idx = lex.probe(h, s, from + i, from + j);
-        const plural = prev >= 0 && ch === 115 /* s */ ? this.cost[prev]! + p.plural : Infinity;
+        const plural = prev >= 0 && ch === 115 /* s */ ? cost[prev]! + pluralCost : Infinity;
         if (idx >= 0 || plural < Infinity) {
           eTo[e] = j;
           eIdx[e] = idx >= 0 ? idx : prev;
-          eCost[e] = idx >= 0 ? Math.min(this.cost[idx]!, plural) : plural;
+          eCost[e] = idx >= 0 ? Math.min(cost[idx]!, plural) : plural;
           e++;
           if (j - i >= 2) starts[i] = 1;
         }
@@ -127,6 +128,7 @@ export class Splitter {
     // discount): the loop stops once it passes that bound.
     const model = lex.letters;
     const wholeRun = this.unknownCost(s, from, to);
+    const uBase = p.unknownBase, uChar = p.unknownPerChar, uLetters = p.letterWeight, acronym = p.acronym;
     for (let i = 0; i < L; i++) {
       const here = c[2 * i]!;
       const bound = Math.min(wholeRun, c[2 * L]!) + p.high;
@@ -135,7 +137,7 @@ export class Splitter {
       for (let k = first[i]!; k < first[i + 1]!; k++) {
         if (reach + eCost[k]! < c[2 * eTo[k]! + 1]!) this.relax(i, eTo[k]!, eIdx[k]!, eCost[k]!);
       }
-      const floor = here + p.unknownBase - p.acronym;
+      const floor = here + uBase - acronym;
       let vowels = 0, a = LETTER_BOUNDARY, b = LETTER_BOUNDARY, letters = 0, k = first[i]!;
       for (let j = i + 1; j <= L; j++) {
         const ch = s.charCodeAt(from + j - 1);
@@ -144,13 +146,13 @@ export class Splitter {
         letters += model[(a * 27 + b) * 27 + x]!;
         a = b;
         b = x;
-        if (floor + p.unknownPerChar * (j - i) + p.letterWeight * letters > bound) break;
+        if (floor + uChar * (j - i) + uLetters * letters > bound) break;
         while (k < first[i + 1]! && eTo[k]! < j) k++;
         if ((k < first[i + 1]! && eTo[k] === j) || starts[j] === 0) continue; // a word spans [i, j), or nothing can follow
         const n = j - i;
         const shape = letters + model[(a * 27 + b) * 27 + LETTER_BOUNDARY]!;
-        const u = p.unknownBase + p.unknownPerChar * n + p.letterWeight * shape - (vowels === 0 && n >= 2 && n <= 5 ? p.acronym : 0);
-        if (c[2 * i]! + u < c[2 * j + 1]!) this.relax(i, j, UNKNOWN, u); // else it cannot enter the two best at j
+        const u = uBase + uChar * n + uLetters * shape - (vowels === 0 && n >= 2 && n <= 5 ? acronym : 0);
+        if (here + u < c[2 * j + 1]!) this.relax(i, j, UNKNOWN, u); // else it cannot enter the two best at j
       }
     }
     // Walk back from the best state at L, noting which tokens are letter fragments.
