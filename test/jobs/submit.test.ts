@@ -63,7 +63,7 @@ describe("accepted submissions", () => {
 
   test("text/plain, gzip-encoded, with settings in the query string; a BOM, blank lines and CRLF", async () => {
     const key = fresh();
-    const text = "\ufeffbestpizza.com\r\n\r\ncheapflights.net\n\nxn--bcher-kva.de\n";
+    const text = "\ufeffbestpizza.com\r\n\r\ncheapflights.net\n\nxn--bcher-kva.de\n\r";
     const { r, body } = await post(gzipSync(text), { "content-type": "text/plain; charset=utf-8", "content-encoding": "gzip" }, key, "?type=appraise");
     expect(r.status).toBe(202);
     expect(body.total).toBe(3);
@@ -161,6 +161,18 @@ describe("refusals leave no job and no charge", () => {
     const { r, body } = await post(bomb, { "content-type": "text/plain", "content-encoding": "gzip" }, key, "?type=zone_lookup");
     expect(r.status).toBe(400);
     expect(body.error).toBe("inflated request body exceeds 256 MB");
+    await nothingCreated(key);
+  });
+
+  test("250 MB of blank lines (under the inflated cap) is a quick 400, not a stall", async () => {
+    const key = fresh();
+    const member = gzipSync(Buffer.alloc(10 * 1024 * 1024, 0x0a));
+    const body = Buffer.concat(Array.from({ length: 25 }, () => member));
+    const t0 = performance.now();
+    const { r, body: b } = await post(body, { "content-type": "text/plain", "content-encoding": "gzip" }, key, "?type=zone_lookup");
+    expect(r.status).toBe(400);
+    expect(b.error).toBe("the body holds no names: send one name per line");
+    expect(performance.now() - t0).toBeLessThan(15_000);
     await nothingCreated(key);
   });
 
