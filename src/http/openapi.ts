@@ -3,6 +3,7 @@
  * JSON Schema, which 3.1 takes as it is). Costs and limits are read from the table.
  */
 import type { TSchema } from "@sinclair/typebox";
+import { costPhrase } from "../cost-phrase.ts";
 import { RATE_LIMITS } from "../operations.ts";
 import type { Endpoint } from "./endpoint.ts";
 
@@ -86,9 +87,5 @@ export function buildOpenApi(endpoints: Endpoint[], extra: ExtraPath[] = [], ver
 }
 
 function describeCost(ep: Endpoint): string {
-  const one = ep.op.cost({ items: 1 });
-  const ten = ep.op.cost({ items: 10 });
-  if (ep.op.id === "zone_lookup") return "1 credit per 10 names (doubled with include_counts)";
-  if (ep.op.batchLimit === null || one === ten) return `${one} credit${one === 1 ? "" : "s"} per request`;
-  return `${one} credit${one === 1 ? "" : "s"} per domain`;
+  return costPhrase(ep.op.cost, "domain");
 }

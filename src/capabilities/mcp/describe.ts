@@ -3,7 +3,10 @@
  * below), then what it costs, how long a list it takes and how often it may be called,
  * generated from the operation table so that a price or a limit is never typed twice.
  */
-import { JOB_TYPES, RATE_LIMITS, type CostUnits, type Operation, type OperationId } from "../../operations.ts";
+import { costPhrase } from "../../cost-phrase.ts";
+import { JOB_TYPES, RATE_LIMITS, type Operation, type OperationId } from "../../operations.ts";
+
+export { costPhrase };
 
 export interface Prose {
   title: string;
@@ -92,26 +95,6 @@ export const PROSE: Partial<Record<OperationId, Prose>> = {
     readOnly: true,
   },
 };
-
-const credits = (n: number) => `${n} credit${n === 1 ? "" : "s"}`;
-
-/** "2 credits per call", "1 credit per domain", "1 credit per 10 names, rounded up", from the cost function. */
-export function costPhrase(cost: (u: CostUnits) => number, unit: string): string {
-  const at = (items: number, includeCounts = false) => cost({ items, includeCounts });
-  const one = at(1);
-  let phrase: string;
-  if (one === 0 && at(100) === 0) return "free";
-  if (at(2) === one && at(100) === one) phrase = `${credits(one)} per call`;
-  else if ([2, 10, 11, 100].every((k) => at(k) === k * one)) phrase = `${credits(one)} per ${unit}`;
-  else {
-    let block = 1;
-    while (block < 10_000 && at(block + 1) === one) block++;
-    phrase = `${credits(one)} per ${block} ${unit}s, rounded up`;
-  }
-  const doubled = at(10, true) / at(10);
-  if (doubled !== 1) phrase += ` (${doubled} times that with include_counts)`;
-  return phrase;
-}
 
 function costSentence(op: Operation, unit: string): string {
   if (op.id === "jobs_submit") {
