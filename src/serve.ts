@@ -3,7 +3,6 @@ import fs from "node:fs";
 import type { Config } from "./config.ts";
 import { zoneServiceOf } from "./capabilities/zone/service.ts";
 import { startServer } from "./main.ts";
-import { ensureSampleIndex } from "./sample-index.ts";
 import { openStore } from "./store/sqlite.ts";
 
 function ensureDemoKey(config: Config): void {
@@ -31,7 +30,8 @@ function ensureDemoKey(config: Config): void {
 export async function runServe(config: Config): Promise<number> {
   fs.mkdirSync(config.dataDir, { recursive: true });
   ensureDemoKey(config);
-  await ensureSampleIndex(config);
+  // Loaded only here: the generator's word lists are large, and other commands never need them.
+  await (await import("./sample-index.ts")).ensureSampleIndex(config);
   const server = await startServer(config);
   process.stdout.write(`zonewise listening on ${server.url} (data: ${config.dataDir})\n`);
   const stop = async (sig: string) => {
