@@ -1,6 +1,7 @@
 /**
  * Jobs on the real pool tasks (worker threads): a job's rows equal what the synchronous
- * twin answers for the same names, row for row, in input order.
+ * twin answers for the same names, row for row, in input order; and the same without
+ * worker threads (ZW_WORKERS=0).
  */
 import { afterAll, beforeAll, expect, test, setDefaultTimeout } from "bun:test";
 import { startTestServer, type TestServer } from "../support/harness.ts";
@@ -69,4 +70,19 @@ test("categorize job rows = POST /v1/categorize results", async () => {
   const r = (want as any[])[tagged];
   expect(csv[tagged + 1]).toContain(r.matched.join("|"));
   expect(csv[tagged + 1]).toContain(r.tags.map((x: any) => `${x.vertical}/${x.subcategory}`).join("|"));
+});
+
+test("with ZW_WORKERS=0 (no worker threads) the same job gives the same rows", async () => {
+  const inline = await startTestServer({ ZW_CHUNK_SIZE: "700", ZW_WORKERS: "0" }, { quota: 1_000_000 });
+  try {
+    const list = realNames(2000);
+    const { body } = await submit(inline, { type: "zone_lookup", domains: list });
+    const j = await waitFor(inline, body.id, isFinal, 60_000);
+    expect(j).toMatchObject({ status: "succeeded", done: list.length });
+    const again = await submit(t, { type: "zone_lookup", domains: list });
+    await waitFor(t, again.body.id, isFinal, 60_000);
+    expect(await rows(inline, body.id)).toEqual(await rows(t, again.body.id));
+  } finally {
+    await inline.stop();
+  }
 });
