@@ -8,11 +8,11 @@
  *   replaces the current one. A missing, truncated, corrupt or foreign file is refused with
  *   a message (onEvent), and the index in use keeps serving. A refused file is not retried
  *   until its inode/mtime/size change.
- * - Queries are synchronous, so a query never sees two indexes; acquire() hands out the
- *   current index with a release function for work that spans await points. The old index
- *   is closed once the holder let go of it and the last acquirer released it. Its pages are
- *   unmapped by the garbage collector, never under a reader (files are only ever replaced
- *   by rename, PLATFORM.md note 11).
+ * - Queries are synchronous (and a worker handles one message at a time), so a query never
+ *   sees two indexes and finishes on the one it started with. A retired index is not
+ *   closed: a caller still holding it (across an await) keeps a working index, and its
+ *   pages are unmapped by the garbage collector once nothing refers to them, never under a
+ *   reader (files are only ever replaced by rename, PLATFORM.md note 11).
  * - The holder may start empty (no file yet): current is null until a good file appears.
  * - What is verified is what is served: a candidate is first hard-linked to a private name
  *   beside the path (".zone.idx.serving-<pid>-<n>"), and that link is opened, verified and
@@ -53,7 +53,6 @@ export const RETIRED_LINK_GRACE_MS = 60_000;
 
 interface Slot {
   index: ZoneIndex;
-  refs: number;
   identity: string;
   /** The file mapped: a private hard link beside the path (or the path itself). */
   file: string;
@@ -108,22 +107,6 @@ export class ZoneIndexHolder {
     return this.slot?.file ?? null;
   }
 
-  /** The current index plus a release function to call exactly once; null when empty. */
-  acquire(): { index: ZoneIndex; release: () => void } | null {
-    const slot = this.slot;
-    if (slot === null) return null;
-    slot.refs++;
-    let released = false;
-    return {
-      index: slot.index,
-      release: () => {
-        if (released) return;
-        released = true;
-        unref(slot);
-      },
-    };
-  }
-
   private scheduleCheck(): void {
     if (this.debounce !== null || this.closed) return;
     this.debounce = setTimeout(() => {
@@ -168,7 +151,7 @@ export class ZoneIndexHolder {
       return false;
     }
     const old = this.slot;
-    this.slot = { index, refs: 1, identity, file };
+    this.slot = { index, identity, file };
     this.refusedIdentity = null;
     this.opts.onEvent?.({ type: "loaded", path: p, file, builtAt: index.builtAt, previousBuiltAt: old?.index.builtAt ?? null, identity });
     if (old !== null) this.retire(old, RETIRED_LINK_GRACE_MS);
@@ -179,7 +162,6 @@ export class ZoneIndexHolder {
   private readonly retiring = new Map<ReturnType<typeof setTimeout>, () => void>();
 
   private retire(slot: Slot, graceMs: number): void {
-    unref(slot);
     if (slot.file === this.opts.path) return;
     const rm = () => fs.rmSync(slot.file, { force: true });
     if (graceMs <= 0) return rm();
@@ -206,8 +188,4 @@ export class ZoneIndexHolder {
     }
     this.retiring.clear();
   }
-}
-
-function unref(slot: Slot): void {
-  if (--slot.refs === 0) slot.index.close();
 }

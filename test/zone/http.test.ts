@@ -147,3 +147,14 @@ describe("GET /v1/zone/stats", () => {
     expect(s).toEqual({ built_at: FIXTURE_BUILT_AT, total_domains: brute.domains.size, total_slds: brute.byName.size, total_tlds: per.size, top_tlds: top });
   });
 });
+
+describe("outside /v1", () => {
+  test("/healthz says which index is loaded (no key, no path); OpenAPI documents the three endpoints", async () => {
+    const h = await (await fetch(`${t.url}/healthz`)).json();
+    expect(h.zone_index).toEqual({ loaded: true, built_at: FIXTURE_BUILT_AT, total_domains: brute.domains.size });
+    const api = await (await fetch(`${t.url}/openapi.json`)).json();
+    for (const [p, m] of [["/v1/zone/count", "post"], ["/v1/zone/lookup", "post"], ["/v1/zone/stats", "get"]]) {
+      expect(api.paths[p][m].responses["200"].content["application/json"].schema).toBeDefined();
+    }
+  });
+});

@@ -62,6 +62,5 @@ export function onSwapNotice(n: SwapNotice, config: Config): void {
   } catch {
     return;
   }
-  announced.set(n.path, { file: n.file, index });
-  cur?.index.close();
+  announced.set(n.path, { file: n.file, index }); // the old one is left to the garbage collector (see swap.ts)
 }
