@@ -6,6 +6,8 @@
  * value travel beside it by structured clone (a memcpy). They are not transferred: a task
  * may return a view of a buffer it reuses, and transferring would detach it. Only the
  * packed bytes, which are ours, are transferred. Keep typed arrays at the top level.
+ * Long strings go beside too: msgpackr packs a 1.2 MB string in 95-200 ms under Bun,
+ * structured clone in well under 1 ms (measured here), and job chunks are such strings.
  */
 import { Packr } from "msgpackr";
 
@@ -14,27 +16,31 @@ const packr = new Packr({ useRecords: true });
 export interface Envelope {
   /** msgpackr bytes of the value with its top-level typed arrays taken out. */
   packed: Uint8Array;
-  /** Field names and typed arrays taken out ("" when the value itself is one). */
+  /** Field names and the typed arrays or long strings taken out ("" when the value itself is one). */
   names: string[];
-  arrays: ArrayBufferView[];
+  arrays: (ArrayBufferView | string)[];
 }
 
-function isView(v: unknown): v is ArrayBufferView {
-  return ArrayBuffer.isView(v);
+/** Strings at least this long travel beside the packed bytes. */
+const LONG_STRING = 4096;
+
+/** What structured clone carries better than msgpackr. */
+function goesBeside(v: unknown): v is ArrayBufferView | string {
+  return ArrayBuffer.isView(v) || (typeof v === "string" && v.length >= LONG_STRING);
 }
 
 export function encode(value: unknown): { env: Envelope; transfer: ArrayBuffer[] } {
   const names: string[] = [];
-  const arrays: ArrayBufferView[] = [];
+  const arrays: (ArrayBufferView | string)[] = [];
   let rest = value;
-  if (isView(value)) {
+  if (goesBeside(value)) {
     names.push("");
     arrays.push(value);
     rest = null;
   } else if (value !== null && typeof value === "object" && !Array.isArray(value)) {
     let copy: Record<string, unknown> | null = null;
     for (const [k, v] of Object.entries(value)) {
-      if (isView(v)) {
+      if (goesBeside(v)) {
         copy ??= { ...(value as Record<string, unknown>) };
         delete copy[k];
         names.push(k);

@@ -150,3 +150,13 @@ describe("a worker that cannot start", () => {
     expect(p.stats().restarts).toBeLessThan(10);
   });
 });
+
+describe("codec", () => {
+  test("long strings, alone or as fields, cross intact", async () => {
+    const p = make(1);
+    const long = "x".repeat(5000) + "é\n".repeat(100_000);
+    expect(await p.run("t.echo", long)).toBe(long);
+    const v = { ndjson: long, errors: 3, short: "s", nested: { text: long } };
+    expect(await p.run("t.echo", v)).toEqual(v);
+  });
+});
