@@ -60,22 +60,32 @@ export interface AppParts {
   raw?: RawRoute[];
   /** Public pages outside /v1 (healthz, openapi, docs). */
   pub?: RawRoute[];
+  /** Method and path (OpenAPI style) of what the raw routes serve, for 405 answers. */
+  rawPaths?: readonly { method: string; path: string }[];
   log?: (e: unknown) => void;
 }
 
 const isProtected = (path: string) => path.startsWith("/v1/") || path === "/v1" || path === "/mcp" || path.startsWith("/mcp/");
 
+/** Each served path as a pattern ("/v1/jobs/:job_id" or "{job_id}" match one segment) with its methods. */
+function knownRoutes(routes: readonly { method: string; path: string }[]): { re: RegExp; methods: Set<string> }[] {
+  const byPath = new Map<string, Set<string>>();
+  for (const r of routes) {
+    const p = r.path.replace(/\{(\w+)\}/g, ":$1");
+    byPath.set(p, (byPath.get(p) ?? new Set<string>()).add(r.method.toUpperCase()));
+  }
+  return [...byPath].map(([p, methods]) => ({
+    re: new RegExp(`^${p.split("/").map((seg) => (seg.startsWith(":") ? "[^/]+" : seg.replace(/[.*+?^$()|[\]\\]/g, "\\$&"))).join("/")}$`),
+    methods,
+  }));
+}
+
 export function buildApp(services: Services, parts: AppParts) {
   const log = parts.log ?? ((e: unknown) => console.error(e));
   // Rate buckets of static paths, looked up before the body is touched.
   const rated = new Map<string, Operation>();
-  const knownPaths = new Map<string, Set<string>>();
-  for (const ep of parts.endpoints) {
-    if (ep.op.bucket !== null) rated.set(`${ep.op.method} ${ep.op.path}`, ep.op);
-    const methods = knownPaths.get(ep.op.path) ?? new Set<string>();
-    methods.add(ep.op.method);
-    knownPaths.set(ep.op.path, methods);
-  }
+  for (const ep of parts.endpoints) if (ep.op.bucket !== null) rated.set(`${ep.op.method} ${ep.op.path}`, ep.op);
+  const known = knownRoutes([...parts.endpoints.map((e) => e.op), ...(parts.rawPaths ?? [])]);
 
   const auth = new Authenticator(services.store.keys);
   const app = new Elysia({ normalize: false })
@@ -95,7 +105,7 @@ export function buildApp(services: Services, parts: AppParts) {
     .onError(({ code, request, error }) => {
       if (code === "NOT_FOUND") {
         const path = pathOf(request.url);
-        const methods = knownPaths.get(path);
+        const methods = known.find((k) => k.re.test(path))?.methods;
         if (methods && !methods.has(request.method)) {
           return jsonResponse(405, { error: `method ${request.method} not allowed on ${path}` }, { Allow: [...methods].join(", ") });
         }

@@ -31,6 +31,7 @@ export async function startServer(config: Config, opts: { log?: (e: unknown) => 
   const app = buildApp(services, {
     endpoints: ENDPOINTS,
     raw: RAW_ROUTES,
+    rawPaths: RAW_OPENAPI,
     pub: [publicRoutes(ENDPOINTS, RAW_OPENAPI, () => ({ pool: pool.stats(), ...caps.health() }))],
     log: opts.log,
   });

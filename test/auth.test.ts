@@ -40,6 +40,19 @@ describe("authentication", () => {
     expect(typeof (await m.json()).error).toBe("string");
   });
 
+  test("405 names every method a path serves, raw routes and path parameters included", async () => {
+    const served = (await (await t.fetch("/openapi.json", { key: null })).json()).paths as Record<string, Record<string, unknown>>;
+    // /mcp answers wrong methods itself, in JSON-RPC (test/mcp/protocol.test.ts).
+    for (const [p, methods] of Object.entries(served).filter(([p]) => p.startsWith("/v1/"))) {
+      const concrete = p.replace(/\{[^}]+\}/g, "job_x");
+      const r = await t.fetch(concrete, { method: "PATCH" });
+      expect(r.status).toBe(405);
+      const allow = new Set(r.headers.get("allow")!.split(", "));
+      expect(allow).toEqual(new Set(Object.keys(methods).map((m) => m.toUpperCase())));
+      expect((await r.json()).error).toContain("PATCH");
+    }
+  });
+
   test("OPTIONS without a key is 401 and no CORS header is ever sent", async () => {
     const r = await t.fetch("/v1/ping", {
       method: "OPTIONS",
