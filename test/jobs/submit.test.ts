@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from "bun:test";
 import { gzipSync } from "node:zlib";
-import { LANE_QUEUE_CAP_NAMES } from "../../src/capabilities/jobs/lanes.ts";
 import type { Runner } from "../../src/capabilities/jobs/runner.ts";
 import { RATE_LIMITS } from "../../src/operations.ts";
 import { freshMinute } from "../support/harness.ts";
@@ -230,7 +229,7 @@ describe("refusals leave no job and no charge", () => {
     t.store.db.run(
       `INSERT INTO jobs (id, key_id, type, status, total, options, chunk_size, usage_key, usage_day, credits_reserved, created, deadline)
        VALUES ('job_lanefillerxxxxxxxxxxxxx', ?, 'appraise', 'queued', ?, '{}', 10000, 'appraise', '2026-01-01', 0, ?, ?)`,
-      [otherId, LANE_QUEUE_CAP_NAMES - 10, Date.now(), Date.now() + 3_600_000],
+      [otherId, t.server.services.config.jobLaneCapNames - 10, Date.now(), Date.now() + 3_600_000],
     );
     try {
       const { r, body } = await submit(t, { type: "appraise", domains: names(11) }, key);

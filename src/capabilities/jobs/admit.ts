@@ -13,7 +13,6 @@ import { randomBase62 } from "../../store/secrets.ts";
 import type { KeyRecord } from "../../store/types.ts";
 import { checkCallbackUrl } from "./callback-url.ts";
 import type { JobsCore } from "./core.ts";
-import { LANE_QUEUE_CAP_NAMES } from "./lanes.ts";
 import { checkInFlight, type Submission } from "./submit.ts";
 import type { JobRow } from "./types.ts";
 
@@ -63,8 +62,8 @@ export async function admit(core: JobsCore, key: KeyRecord, s: Submission, now: 
       checkInFlight(store.namesInFlight(key.id), n);
       const lane = store.lane(s.type);
       const queued = lanes.queuedNames(lane);
-      if (queued + n > LANE_QUEUE_CAP_NAMES) {
-        const waitS = (queued + n - LANE_QUEUE_CAP_NAMES) / lanes.namesPerSecond(s.type);
+      if (queued + n > config.jobLaneCapNames) {
+        const waitS = (queued + n - config.jobLaneCapNames) / lanes.namesPerSecond(s.type);
         throw unavailable("job queue is full", waitS, waitS);
       }
       const est = lanes.estimate(s.type, null, n, lane);

@@ -15,9 +15,6 @@ export const INDICATIVE_NAMES_PER_S: Readonly<Record<JobType, number>> = {
   categorize: 5_000,
 };
 
-/** Queued names a lane holds at most before it answers 503 "job queue is full". */
-export const LANE_QUEUE_CAP_NAMES = 20_000_000;
-
 const EMA_WEIGHT = 0.2;
 
 export interface Estimate {
