@@ -3,12 +3,15 @@
  * detected by its magic bytes (1f 8b), never by the file name, and every gzip member is
  * decoded (node:zlib; Bun.gunzipSync stops after the first member, PLATFORM.md note 7).
  * A line longer than MAX_LINE_BYTES is dropped (and counted) instead of being buffered.
+ * Text is UTF-8 (internationalised names are converted to punycode by the normaliser).
  */
 import fs from "node:fs";
 import zlib from "node:zlib";
 import { Readable } from "node:stream";
 
 export const MAX_LINE_BYTES = 64 * 1024;
+const NON_ASCII = /[\x80-\xff]/;
+const utf8 = (latin1Line: string) => Buffer.from(latin1Line, "latin1").toString("utf8");
 
 export class InputError extends Error {}
 
@@ -79,6 +82,9 @@ export async function* readLineBatches(input: string, stats: LineStats): AsyncGe
   for await (const chunk of decodedChunks(input, stats)) {
     const text = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString("latin1");
     const parts = text.split("\n");
+    // latin1 keeps byte == char code (fast, and "\n" never sits inside a UTF-8 sequence);
+    // whole lines with bytes >= 0x80 (IDN written in UTF-8) are decoded as UTF-8 below.
+    const high = NON_ASCII.test(text) || NON_ASCII.test(carry);
     const last = parts.pop() as string;
     const out: string[] = [];
     for (let i = 0; i < parts.length; i++) {
@@ -94,7 +100,7 @@ export async function* readLineBatches(input: string, stats: LineStats): AsyncGe
         continue;
       }
       if (line.length > 0 && line.charCodeAt(line.length - 1) === 13) line = line.slice(0, -1);
-      out.push(line);
+      out.push(high && NON_ASCII.test(line) ? utf8(line) : line);
     }
     if (parts.length > 0 || !skippingLongLine) carry = parts.length > 0 ? last : carry + last;
     if (carry.length > MAX_LINE_BYTES) {
@@ -110,6 +116,6 @@ export async function* readLineBatches(input: string, stats: LineStats): AsyncGe
   if (!skippingLongLine && carry.length > 0) {
     stats.lines++;
     if (carry.charCodeAt(carry.length - 1) === 13) carry = carry.slice(0, -1);
-    yield [carry];
+    yield [NON_ASCII.test(carry) ? utf8(carry) : carry];
   }
 }

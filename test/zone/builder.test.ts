@@ -67,14 +67,15 @@ describe("zone files", () => {
 });
 
 describe("plain lists", () => {
-  test("case, trailing dots, CRLF, comments, duplicates, invalid and over-long lines", async () => {
-    const list = ["# comment", "Shop.COM.\r", "shop.com", "shop.net", "", "bad..name", "-x.com", "a.b.co.uk", "x".repeat(70_000), "tail.nu"].join("\n");
+  test("case, trailing dots, CRLF, comments, duplicates, IDN, invalid and over-long lines", async () => {
+    const list = ["# comment", "Shop.COM.\r", "shop.com", "shop.net", "", "bad..name", "-x.com", "a.b.co.uk", "x".repeat(70_000), "tail.nu", "bücher.DE", "xn--bcher-kva.de"].join("\n");
     const out = path.join(dir, "list.idx");
     const r = await buildIndex({ inputs: [file("list.txt", list)], out });
-    expect(r.inputs[0]).toMatchObject({ format: "list", compressed: false, domains: 5, invalidNames: 2, tooLongLines: 1 });
-    expect([r.totalDomains, r.totalNames, r.duplicates]).toEqual([4, 3, 1]);
+    expect(r.inputs[0]).toMatchObject({ format: "list", compressed: false, domains: 7, invalidNames: 2, tooLongLines: 1 });
+    expect([r.totalDomains, r.totalNames, r.duplicates]).toEqual([5, 4, 2]);
     const index = ZoneIndex.open(out);
-    expect(["shop.com", "shop.net", "a.b.co.uk", "tail.nu"].map((d) => index.has(d))).toEqual([true, true, true, true]);
+    // UTF-8 IDN becomes punycode, the form requests are looked up with
+    expect(["shop.com", "shop.net", "a.b.co.uk", "tail.nu", "xn--bcher-kva.de"].map((d) => index.has(d))).toEqual([true, true, true, true, true]);
     expect(index.extensionsRegistered("shop")).toBe(2);
     expect(index.extensionSize("b.co.uk")).toBe(1);
     index.close();

@@ -19,7 +19,7 @@ export function testInputs(): string[] {
 export function readDomains(files: string[]): string[] {
   const out: string[] = [];
   for (const f of files) {
-    for (const line of zlib.gunzipSync(fs.readFileSync(f)).toString("latin1").split("\n")) {
+    for (const line of zlib.gunzipSync(fs.readFileSync(f)).toString("utf8").split("\n")) {
       const d = normaliseDomain(line.trim());
       if (d !== null) out.push(d);
     }
