@@ -120,7 +120,14 @@ function checkSizes(path: string, h: Header): void {
 
 export function mapSection(path: string, s: SectionInfo): Uint8Array {
   if (s.length === 0) return new Uint8Array(0);
-  const m = Bun.mmap(path, { offset: s.offset, size: s.length, shared: false });
+  let m: Uint8Array;
+  try {
+    m = Bun.mmap(path, { offset: s.offset, size: s.length, shared: false });
+  } catch (e) {
+    // Bun opens the file read-write to map it (PLATFORM.md note 11), even for a private mapping.
+    const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    throw new ZoneIndexError(`${path}: cannot map section ${s.tag} (${code}); the server maps index files read-write, so the file must be writable by its user`);
+  }
   if (m.byteLength < s.length) throw new ZoneIndexError(`${path}: section ${s.tag} could not be mapped whole (file changed while opening?)`);
   return m.byteLength === s.length ? m : m.subarray(0, s.length);
 }
