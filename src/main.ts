@@ -22,7 +22,8 @@ export interface RunningServer {
 export async function startServer(config: Config, opts: { log?: (e: unknown) => void } = {}): Promise<RunningServer> {
   const store = openStore(config.dataDir);
   const pool = createPool({ size: config.workers, config, tasks: TASKS, broadcasts: BROADCASTS });
-  const services: Services = { config, store, pool };
+  const log = opts.log ?? ((e: unknown) => console.error(e));
+  const services: Services = { config, store, pool, log };
   const caps = await startCapabilities(services, CAPABILITIES).catch(async (e) => {
     await pool.stop();
     store.close();
@@ -33,7 +34,7 @@ export async function startServer(config: Config, opts: { log?: (e: unknown) => 
     raw: RAW_ROUTES,
     rawPaths: RAW_OPENAPI,
     pub: [publicRoutes(ENDPOINTS, RAW_OPENAPI, () => ({ pool: pool.stats(), ...caps.health() }))],
-    log: opts.log,
+    log,
   });
   app.listen({
     hostname: config.host,

@@ -12,6 +12,8 @@ export interface Services {
   store: SqliteStore;
   /** Worker threads for CPU batches (inline when ZW_WORKERS=0). */
   pool: Pool;
+  /** Where surprises go (stderr in production; tests pass their own). */
+  log: (e: unknown) => void;
   /** Capability services register themselves here by name (see each capability's wiring). */
   [capability: string]: unknown;
 }

@@ -23,7 +23,7 @@ export const jobs = defineCapability({
   start(services) {
     const core = new JobsCore(services);
     const service = new JobsService(core);
-    const runner = new Runner(core);
+    const runner = new Runner(core, services.log);
     const callbacks = new CallbackDeliverer(core);
     service.onQueued = (type) => runner.poke(type);
     core.onFinal = () => callbacks.poke();
@@ -41,7 +41,7 @@ export const jobs = defineCapability({
       try {
         core.sweep();
       } catch (e) {
-        console.error(e);
+        services.log(e);
       }
     }, SWEEP_MS);
     sweep.unref?.();

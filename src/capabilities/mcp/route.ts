@@ -82,7 +82,7 @@ export function mcpRoute(extra: (services: Services) => Partial<Record<Operation
       tools,
       list: [...tools.values()].map((t) => t.definition),
       services,
-      log: (e) => console.error(e),
+      log: services.log,
     };
     app.post(MCP_PATH, ({ request }: { request: Request }) => post(request, deps), { parse: "none" });
     app.get(MCP_PATH, notAllowed);
