@@ -20,6 +20,12 @@ export interface SplitterParams {
   compound: number;
   /** Subtracted from an unknown run of 2-5 letters without a vowel (an acronym: "rpd", "dns"). */
   acronym: number;
+  /**
+   * A run of 2-6 letters read as letters spelled out (an acronym, vowels or not: "sicnj"):
+   * base + perLetter * length, when that is cheaper than the letter model's price.
+   */
+  spelledBase: number;
+  spelledPerLetter: number;
   /** Extra for a two-letter word. */
   twoLetters: number;
   /** Weight of the corpus frequency cost. */
@@ -54,10 +60,12 @@ export interface SplitterParams {
 export const DEFAULT_PARAMS: Readonly<SplitterParams> = Object.freeze({
   perWord: 1.12,
   singleLetter: 3.08,
-  article: 4.4,
+  article: 5.5,
   compound: 2.5,
-  acronym: 4.59,
+  acronym: 3.44,
   twoLetters: 2.81,
+  spelledBase: 10,
+  spelledPerLetter: 4,
   freqWeight: 1,
   unspoken: 1,
   dictionary: 20,

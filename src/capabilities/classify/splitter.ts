@@ -11,7 +11,8 @@
  * its corpus frequency, or from what it is: dictionary word, first name, surname, place,
  * brand; see splitter-params.ts), a known word plus "s", or an unknown run (base + per
  * character + its cost under the lexicon's letter trigram model, so word-like coinages stay
- * whole and cheap while junk is dear). Pair rules: a known phrase gets a bonus; a word of
+ * whole and cheap while junk is dear; a run of 2-6 letters may instead be priced as letters
+ * spelled out, a flat price per letter, which is how acronyms with vowels read: "sicnj"). Pair rules: a known phrase gets a bonus; a word of
  * one to three letters beside an unknown run a penalty
  * ("infoblox" is not "in" + "foblox"). Adjacent words that form a known phrase get a bonus, read from the last word of
  * each of the two paths kept per position (a cheap second-order approximation). The margin
@@ -151,7 +152,8 @@ export class Splitter {
         if ((k < first[i + 1]! && eTo[k] === j) || starts[j] === 0) continue; // a word spans [i, j), or nothing can follow
         const n = j - i;
         const shape = letters + model[(a * 27 + b) * 27 + LETTER_BOUNDARY]!;
-        const u = uBase + uChar * n + uLetters * shape - (vowels === 0 && n >= 2 && n <= 5 ? acronym : 0);
+        let u = uBase + uChar * n + uLetters * shape - (vowels === 0 && n >= 2 && n <= 5 ? acronym : 0);
+        if (n >= 2 && n <= 6) u = Math.min(u, p.spelledBase + p.spelledPerLetter * n);
         if (here + u < c[2 * j + 1]!) this.relax(i, j, UNKNOWN, u); // else it cannot enter the two best at j
       }
     }
