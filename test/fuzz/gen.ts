@@ -1,0 +1,196 @@
+/**
+ * The fuzz suite's source of hostile inputs: a seeded PRNG (mulberry32, so every run throws
+ * exactly the same cases and a failure names its seed and case number) and catalogues of
+ * hostile strings, domain-like names and JSON values. Nothing here knows an endpoint; the
+ * per-surface files combine these into bodies, query strings and paths.
+ */
+import { normaliseDomain } from "../../src/domain/name.ts";
+
+export type Rng = () => number;
+
+/** mulberry32: small, fast, good enough to spread cases; deterministic for a seed. */
+export function rng(seed: number): Rng {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export const pick = <T>(r: Rng, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+export const int = (r: Rng, lo: number, hi: number): number => lo + Math.floor(r() * (hi - lo + 1));
+
+const label = (n: number, c = "a") => c.repeat(n);
+
+/** Strings that are hostile anywhere: control characters, NUL, broken UTF-16, odd scripts. */
+export const HOSTILE_STRINGS: readonly string[] = [
+  "",
+  " ",
+  "\t\n\r",
+  "\u0000",
+  "a\u0000b",
+  "\u0007\u001b[31m",
+  "\ud800",
+  "a\udc00b",
+  "\udbff\udfff",
+  "😀",
+  "👨‍👩‍👧‍👦",
+  "مرحبا",
+  "\u202eabc",
+  "שָׁלוֹם",
+  "Ελληνικά",
+  "аррӏе",
+  "日本語",
+  "NaN",
+  "Infinity",
+  "-0",
+  "1e309",
+  "0x10",
+  "true",
+  "null",
+  "undefined",
+  "[object Object]",
+  "__proto__",
+  "constructor",
+  "../../etc/passwd",
+  "%00",
+  "%2e%2e%2f",
+  "<script>alert(1)</script>",
+  "' OR 1=1 --",
+  "${jndi:ldap://x}",
+  "\\",
+  '"',
+  "\ufeffbom",
+  "\u00a0nbsp",
+  "\u200bzero\u200bwidth",
+  "x".repeat(300),
+  "é".repeat(5000),
+];
+
+/** Domain-shaped strings at and past every edge of decisions §1. */
+export const HOSTILE_NAMES: readonly string[] = [
+  "xn--",
+  "xn--.com",
+  "xn--zz.com",
+  "xn---.com",
+  "xn--a.com",
+  "xn--ls8h.la",
+  "xn--80ak6aa92e.com",
+  "xn--zz",
+  "ab--cd.com",
+  `${label(63)}.com`,
+  `${label(64)}.com`,
+  `${label(63)}.${label(63)}.${label(63)}.${label(57)}`,
+  `${label(63)}.${label(63)}.${label(63)}.${label(58)}`,
+  `${label(63)}.${label(63)}.${label(63)}.${label(57)}.`,
+  ".",
+  "..",
+  "...",
+  ".com",
+  "com.",
+  "example.com.",
+  "example.com..",
+  "-example.com",
+  "example-.com",
+  "example.-com",
+  "EXAMPLE.COM",
+  "ExAmPlE.CoM",
+  " example.com",
+  "example.com ",
+  "exa mple.com",
+  "example\t.com",
+  "example.com\n",
+  "example\u0000.com",
+  "bücher.de",
+  "BÜCHER.DE",
+  "faß.de",
+  "münchen.xn--zz",
+  "пример.рф",
+  "例子.测试",
+  "مثال.إختبار",
+  "😀.com",
+  "a😀b.com",
+  "example。com",
+  "example．com",
+  "\ud800.com",
+  "a_b.com",
+  "a*b.com",
+  "a/b.com",
+  "a:b.com",
+  "a@b.com",
+  "http://example.com",
+  "example.com/path",
+  "1.2.3.4",
+  "0",
+  "a",
+  "a.b",
+  "123.com",
+  "localhost",
+  "__proto__.com",
+  "constructor",
+];
+
+export const BASE_NAMES: readonly string[] = ["example.com", "bestpizza.com", "cheapflights.net", "denverdentist.com", "google.com", "nic.nu", "shop.io", "x"];
+
+/** Any JSON value that is not what a string or a list field wants. */
+export function junkValue(r: Rng, depth = 0): unknown {
+  const kinds = [
+    () => null,
+    () => pick(r, [0, -1, 1.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, 2 ** 53]),
+    () => pick(r, [true, false]),
+    () => pick(r, HOSTILE_STRINGS),
+    () => pick(r, HOSTILE_NAMES),
+    () => (depth > 2 ? [] : [junkValue(r, depth + 1), junkValue(r, depth + 1)]),
+    () => (depth > 2 ? {} : { [pick(r, ["a", "__proto__", "constructor", "0", "domains"])]: junkValue(r, depth + 1) }),
+    () => [[[[["example.com"]]]]],
+    () => ({}),
+    () => [],
+  ];
+  return pick(r, kinds)();
+}
+
+/** A string that may or may not be a valid name. */
+export function nameish(r: Rng): string {
+  const x = r();
+  if (x < 0.45) return pick(r, HOSTILE_NAMES);
+  if (x < 0.65) return pick(r, HOSTILE_STRINGS);
+  if (x < 0.85) return pick(r, BASE_NAMES);
+  // Random mixtures of name characters, dots and hyphens.
+  const chars = "abcz09-.-.Ä😀_ \u0000";
+  return Array.from({ length: int(r, 1, 20) }, () => pick(r, [...chars])).join("");
+}
+
+/** The hostile names that ARE valid (edge lengths, IDN, punycode, case, trailing dot): they must get a 2xx. */
+export const VALID_EDGE_NAMES: readonly string[] = HOSTILE_NAMES.filter((n) => normaliseDomain(n) !== null);
+
+/** A list field value: mostly arrays of name-ish strings, sometimes junk, empty or long. */
+export function listValue(r: Rng, limit: number): unknown {
+  const x = r();
+  if (x < 0.1) return junkValue(r);
+  if (x < 0.15) return [];
+  if (x < 0.2) return Array.from({ length: limit + int(r, 1, 3) }, (_, i) => `name${i}.com`);
+  if (x < 0.25) return Array.from({ length: limit }, () => "dup.com");
+  if (x < 0.3) return [...BASE_NAMES.slice(0, 2), junkValue(r)];
+  if (x < 0.6) return Array.from({ length: int(r, 1, Math.min(limit, 8)) }, () => pick(r, r() < 0.5 ? VALID_EDGE_NAMES : BASE_NAMES));
+  return Array.from({ length: int(r, 1, Math.min(limit, 6)) }, () => nameish(r));
+}
+
+/** Unknown and prototype-polluting keys, as raw JSON text (JSON.stringify drops __proto__ set by literal). */
+export const ODD_KEYS: readonly string[] = ["__proto__", "constructor", "prototype", "0", "-1", "", " ", "domains ", "Domains", "toString", "hasOwnProperty"];
+
+/** Serialise an object plus one extra raw key (so "__proto__" reaches the wire as a key). */
+export function withRawKey(obj: Record<string, unknown>, key: string, value: unknown): string {
+  const inner = JSON.stringify(obj).slice(1, -1);
+  const extra = `${JSON.stringify(key)}:${JSON.stringify(value) ?? "null"}`;
+  return `{${inner}${inner ? "," : ""}${extra}}`;
+}
+
+const LONE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** Percent-encode for a query string; a lone surrogate goes out as its raw (invalid) UTF-8 bytes. */
+export function qenc(s: string): string {
+  return encodeURIComponent(s.replace(LONE, "\u0001LONE\u0001")).replaceAll("%01LONE%01", "%ED%A0%80");
+}

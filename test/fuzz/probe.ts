@@ -1,0 +1,94 @@
+/**
+ * Sending fuzz cases and holding every answer to the product rule:
+ *   - status < 500 (502 only where the spec allows it: upstream-backed endpoints);
+ *   - a JSON body with a string `error` on every 4xx, short enough to read;
+ *   - X-Credits-* headers only on 2xx;
+ *   - the key's usage equals exactly the credits its 2xx answers said they charged
+ *     (so a 4xx charged nothing and no success charged more than it reported).
+ * Rate limits are per key and bucket, so the prober hands each bucket a fresh key before
+ * the current one reaches its per-minute limit: hundreds of cases run in one minute
+ * without a 429, and every key's ledger is checked against /v1/usage at the end.
+ */
+import { expect } from "bun:test";
+import { RATE_LIMITS, type Bucket } from "../../src/operations.ts";
+import type { TestServer } from "../support/harness.ts";
+
+export interface Sent {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: any;
+}
+
+interface KeySlot {
+  key: string;
+  uses: number;
+  charged: number;
+}
+
+export class Prober {
+  private slots = new Map<string, KeySlot>();
+  private all: KeySlot[] = [];
+  private made = 0;
+  cases = 0;
+
+  constructor(private t: TestServer) {}
+
+  /** A key with room left in `bucket` this minute (null bucket: one shared key). */
+  private slot(bucket: Bucket | null): KeySlot {
+    const name = bucket ?? "free";
+    let s = this.slots.get(name);
+    const limit = bucket === null ? Infinity : RATE_LIMITS[bucket];
+    if (!s || s.uses >= limit - 1) {
+      s = { key: this.t.newKey(`fuzz-${name}-${++this.made}`).key, uses: 0, charged: 0 };
+      this.slots.set(name, s);
+      this.all.push(s);
+    }
+    s.uses++;
+    return s;
+  }
+
+  /** Send one request with a key that has room in `bucket`; checks the common rules. */
+  async send(bucket: Bucket | null, path: string, init: RequestInit, opts: { allow502?: boolean; label?: string } = {}): Promise<Sent> {
+    const s = this.slot(bucket);
+    this.cases++;
+    const r = await this.t.fetch(path, { ...init, key: s.key } as RequestInit & { key: string });
+    const text = await r.text();
+    const what = `${init.method ?? "GET"} ${path} ${opts.label ?? ""} ${String(init.body ?? "").slice(0, 300)} -> ${r.status} ${text.slice(0, 300)}`;
+    let json: any;
+    const isJson = (r.headers.get("content-type") ?? "").includes("json");
+    if (isJson) json = JSON.parse(text);
+    const okServer = r.status < 500 || (r.status === 502 && opts.allow502 === true);
+    if (!okServer) throw new Error(`server error: ${what}`);
+    if (r.status >= 400) {
+      if (!isJson || typeof json?.error !== "string" || json.error.length === 0) throw new Error(`4xx without a JSON error: ${what}`);
+      expect(json.error.length).toBeLessThan(400);
+      if (r.status === 429) throw new Error(`unexpected 429 (the prober rotates keys): ${what}`);
+    }
+    const charged = r.headers.get("x-credits-charged");
+    if (r.status >= 300 && (charged !== null || r.headers.get("x-credits-remaining") !== null)) throw new Error(`X-Credits on a non-2xx: ${what}`);
+    if (charged !== null) {
+      if (!/^\d+$/.test(charged)) throw new Error(`bad X-Credits-Charged ${charged}: ${what}`);
+      s.charged += Number(charged);
+    }
+    return { status: r.status, headers: r.headers, text, json };
+  }
+
+  post(bucket: Bucket | null, path: string, body: string, opts: { allow502?: boolean; contentType?: string; label?: string } = {}): Promise<Sent> {
+    return this.send(bucket, path, { method: "POST", body, headers: { "content-type": opts.contentType ?? "application/json" } }, opts);
+  }
+
+  /** Every key's usage equals what its 2xx answers reported charging. */
+  async checkLedgers(): Promise<void> {
+    for (const s of this.all) {
+      const u = await (await this.t.fetch("/v1/usage", { key: s.key })).json();
+      expect({ key: s.key, used: u.credits_used }).toEqual({ key: s.key, used: s.charged });
+    }
+  }
+}
+
+/** A 400's message must name the field or index at fault (or say the body is not JSON). */
+export function namesField(error: string, fields: readonly string[]): boolean {
+  if (/^(request body|body|JSON|invalid JSON|the body)/i.test(error)) return true;
+  return fields.some((f) => error.startsWith(f) || error.includes(`"${f}"`) || error.includes(`${f}[`) || error.includes(`${f} `));
+}
