@@ -21,8 +21,8 @@ export interface SplitterParams {
   /** Subtracted from an unknown run of 2-5 letters without a vowel (an acronym: "rpd", "dns"). */
   acronym: number;
   /**
-   * A run of 2-6 letters read as letters spelled out (an acronym, vowels or not: "sicnj"):
-   * base + perLetter * length, when that is cheaper than the letter model's price.
+   * An unknown run of 2+ letters read as letters spelled out (an acronym, vowels or not:
+   * "sicnj") costs at most base + perLetter * length, whatever the letter model says.
    */
   spelledBase: number;
   spelledPerLetter: number;

@@ -11,8 +11,9 @@
  * its corpus frequency, or from what it is: dictionary word, first name, surname, place,
  * brand; see splitter-params.ts), a known word plus "s", or an unknown run (base + per
  * character + its cost under the lexicon's letter trigram model, so word-like coinages stay
- * whole and cheap while junk is dear; a run of 2-6 letters may instead be priced as letters
- * spelled out, a flat price per letter, which is how acronyms with vowels read: "sicnj"). Pair rules: a known phrase gets a bonus; a word of
+ * whole and cheap while junk is dear; the price of a run of 2+ letters is capped by that of
+ * letters spelled out, a flat price per letter, which is how acronyms with vowels read:
+ * "sicnj"). Pair rules: a known phrase gets a bonus; a word of
  * one to three letters beside an unknown run a penalty
  * ("infoblox" is not "in" + "foblox"). Adjacent words that form a known phrase get a bonus, read from the last word of
  * each of the two paths kept per position (a cheap second-order approximation). The margin
@@ -126,10 +127,11 @@ export class Splitter {
     // Pruning: the whole run as one unknown token is a complete path, so no path costing more
     // than it plus the HIGH margin can be the best or decide the confidence. Letter costs are
     // positive, so an unknown run's cost only grows with its length (less at most the acronym
-    // discount): the loop stops once it passes that bound.
+    // discount), and so does the spelled-out price: the loop stops once both pass that bound.
     const model = lex.letters;
     const wholeRun = this.unknownCost(s, from, to);
     const uBase = p.unknownBase, uChar = p.unknownPerChar, uLetters = p.letterWeight, acronym = p.acronym;
+    const spelledBase = p.spelledBase, spelledLetter = p.spelledPerLetter;
     for (let i = 0; i < L; i++) {
       const here = c[2 * i]!;
       const bound = Math.min(wholeRun, c[2 * L]!) + p.high;
@@ -147,13 +149,13 @@ export class Splitter {
         letters += model[(a * 27 + b) * 27 + x]!;
         a = b;
         b = x;
-        if (floor + uChar * (j - i) + uLetters * letters > bound) break;
+        if (floor + uChar * (j - i) + uLetters * letters > bound && here + spelledBase + spelledLetter * (j - i) > bound) break;
         while (k < first[i + 1]! && eTo[k]! < j) k++;
         if ((k < first[i + 1]! && eTo[k] === j) || starts[j] === 0) continue; // a word spans [i, j), or nothing can follow
         const n = j - i;
         const shape = letters + model[(a * 27 + b) * 27 + LETTER_BOUNDARY]!;
         let u = uBase + uChar * n + uLetters * shape - (vowels === 0 && n >= 2 && n <= 5 ? acronym : 0);
-        if (n >= 2 && n <= 6) u = Math.min(u, p.spelledBase + p.spelledPerLetter * n);
+        if (n >= 2) u = Math.min(u, spelledBase + spelledLetter * n);
         if (here + u < c[2 * j + 1]!) this.relax(i, j, UNKNOWN, u); // else it cannot enter the two best at j
       }
     }
