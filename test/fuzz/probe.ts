@@ -18,6 +18,8 @@ export interface Sent {
   headers: Headers;
   text: string;
   json: any;
+  /** The key the request went out with. */
+  key: string;
 }
 
 interface KeySlot {
@@ -48,15 +50,22 @@ export class Prober {
     return s;
   }
 
+  /** The slot of a key handed out earlier (for follow-up requests on its own jobs). */
+  private own(key: string): KeySlot {
+    const s = this.all.find((x) => x.key === key);
+    if (!s) throw new Error("not a prober key");
+    return s;
+  }
+
   /** Send one request with a key that has room in `bucket`; checks the common rules. */
-  async send(bucket: Bucket | null, path: string, init: RequestInit, opts: { allow502?: boolean; label?: string } = {}): Promise<Sent> {
-    const s = this.slot(bucket);
+  async send(bucket: Bucket | null, path: string, init: RequestInit, opts: { allow502?: boolean; label?: string; key?: string } = {}): Promise<Sent> {
+    const s = opts.key ? this.own(opts.key) : this.slot(bucket);
     this.cases++;
     const r = await this.t.fetch(path, { ...init, key: s.key } as RequestInit & { key: string });
     const text = await r.text();
     const what = `${init.method ?? "GET"} ${path} ${opts.label ?? ""} ${String(init.body ?? "").slice(0, 300)} -> ${r.status} ${text.slice(0, 300)}`;
     let json: any;
-    const isJson = (r.headers.get("content-type") ?? "").includes("json");
+    const isJson = (r.headers.get("content-type") ?? "").startsWith("application/json");
     if (isJson) json = JSON.parse(text);
     const okServer = r.status < 500 || (r.status === 502 && opts.allow502 === true);
     if (!okServer) throw new Error(`server error: ${what}`);
@@ -71,7 +80,7 @@ export class Prober {
       if (!/^\d+$/.test(charged)) throw new Error(`bad X-Credits-Charged ${charged}: ${what}`);
       s.charged += Number(charged);
     }
-    return { status: r.status, headers: r.headers, text, json };
+    return { status: r.status, headers: r.headers, text, json, key: s.key };
   }
 
   post(bucket: Bucket | null, path: string, body: string, opts: { allow502?: boolean; contentType?: string; label?: string } = {}): Promise<Sent> {
