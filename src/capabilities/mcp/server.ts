@@ -8,7 +8,17 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, RequestSchema, type CallToolRequest } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  InitializeRequestSchema,
+  LATEST_PROTOCOL_VERSION,
+  ListToolsRequestSchema,
+  RequestSchema,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type CallToolRequest,
+  type InitializeResult,
+} from "@modelcontextprotocol/sdk/types.js";
 import type { Authed } from "../../app.ts";
 import { REQUEST_LIMITS } from "../../operations.ts";
 import type { Services } from "../../services.ts";
@@ -50,6 +60,32 @@ function unknownTool(name: string, deps: McpDeps): Error {
  */
 const LooseCall = RequestSchema.extend({ method: CallToolRequestSchema.shape.method });
 const LooseList = RequestSchema.extend({ method: ListToolsRequestSchema.shape.method });
+const LooseInit = RequestSchema.extend({ method: InitializeRequestSchema.shape.method });
+
+const CAPABILITIES = { tools: { listChanged: false } };
+
+/**
+ * initialize: the SDK's own handler parses with the strict schema, so an initialize with
+ * missing or mistyped params got -32603 (internal error) and a raw schema dump. Here the
+ * params are checked first (-32602 naming the field at fault), then answered as the SDK
+ * does: the client's protocol version when supported, else the latest. A stateless server
+ * keeps nothing of the client's capabilities.
+ */
+function initialize(loose: unknown): InitializeResult {
+  const parsed = InitializeRequestSchema.safeParse(loose);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = ["params", ...(issue?.path ?? []).slice(1)].join(".");
+    throw rpcFailure(ErrorCode.InvalidParams, `Invalid initialize request: ${where}: ${issue?.message ?? "invalid"}`);
+  }
+  const asked = parsed.data.params.protocolVersion;
+  return {
+    protocolVersion: SUPPORTED_PROTOCOL_VERSIONS.includes(asked) ? asked : LATEST_PROTOCOL_VERSION,
+    capabilities: CAPABILITIES,
+    serverInfo: SERVER_INFO,
+    instructions: INSTRUCTIONS,
+  };
+}
 
 /**
  * Without this, every Server builds its own Ajv instance (about 0.1-0.25 ms, most of the
@@ -58,7 +94,8 @@ const LooseList = RequestSchema.extend({ method: ListToolsRequestSchema.shape.me
 const jsonSchemaValidator = new AjvJsonSchemaValidator();
 
 function newServer(deps: McpDeps): Server {
-  const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator });
+  const server = new Server(SERVER_INFO, { capabilities: CAPABILITIES, instructions: INSTRUCTIONS, jsonSchemaValidator });
+  server.setRequestHandler(LooseInit, initialize);
   server.setRequestHandler(LooseList, () => ({ tools: deps.list as ToolDefinition[] }));
   server.setRequestHandler(LooseCall, (loose, extra) => {
     // The SDK validated it against CallToolRequestSchema before calling us.
