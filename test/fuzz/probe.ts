@@ -58,7 +58,16 @@ export class Prober {
   }
 
   /** Send one request with a key that has room in `bucket`; checks the common rules. */
-  async send(bucket: Bucket | null, path: string, init: RequestInit, opts: { allow502?: boolean; label?: string; key?: string } = {}): Promise<Sent> {
+  /** Credits a tool result reported charging (MCP carries them in _meta, not headers). */
+  credit(key: string, n: number): void {
+    this.own(key).charged += n;
+  }
+
+  /**
+   * `rpc`: a JSON-RPC transport answer, whose 4xx body is {error: {code, message}} (the
+   * protocol's shape) rather than REST's {error: "..."}.
+   */
+  async send(bucket: Bucket | null, path: string, init: RequestInit, opts: { allow502?: boolean; label?: string; key?: string; rpc?: boolean } = {}): Promise<Sent> {
     const s = opts.key ? this.own(opts.key) : this.slot(bucket);
     this.cases++;
     const r = await this.t.fetch(path, { ...init, key: s.key } as RequestInit & { key: string });
@@ -70,8 +79,9 @@ export class Prober {
     const okServer = r.status < 500 || (r.status === 502 && opts.allow502 === true);
     if (!okServer) throw new Error(`server error: ${what}`);
     if (r.status >= 400) {
-      if (!isJson || typeof json?.error !== "string" || json.error.length === 0) throw new Error(`4xx without a JSON error: ${what}`);
-      expect(json.error.length).toBeLessThan(400);
+      const message = opts.rpc ? json?.error?.message : json?.error;
+      if (!isJson || typeof message !== "string" || message.length === 0) throw new Error(`4xx without a JSON error: ${what}`);
+      expect(message.length).toBeLessThan(400);
       if (r.status === 429) throw new Error(`unexpected 429 (the prober rotates keys): ${what}`);
     }
     const charged = r.headers.get("x-credits-charged");
