@@ -106,6 +106,43 @@ describe("REST query strings and odd requests", () => {
     expect(failures).toEqual([]);
   });
 
+  test("every method on every path: 401 without a key, JSON 4xx with one, never a 5xx", async () => {
+    const paths = [...new Set(ENDPOINTS.map((e) => e.op.path.replace(":job_id", "job_x")))];
+    paths.push("/mcp", "/v1", "/v1/", "/v1/ping/", "/v1//ping", "/V1/PING", "/v1/ping%00", "/v1/%2e%2e/v1/usage", "/v1/jobs/a/b/c");
+    // HEAD answers carry no body; TRACE bodies are dropped by fetch itself (a raw socket gets JSON).
+    const methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+    const failures = await run(paths.length, async (i) => {
+      const path = paths[i]!;
+      for (const method of methods) {
+        const anon = await t.fetch(path, { method, key: null });
+        if (path.startsWith("/v1") || path === "/mcp") expect({ path, method, status: anon.status }).toEqual({ path, method, status: 401 });
+        await anon.text();
+        // Keys from the tightest bucket's rotation (5 requests each), so no bucket of any path fills.
+        const a = await p.send("rdap", path, { method, ...(method === "POST" ? { body: "{}", headers: { "content-type": "application/json" } } : {}) }, { rpc: path === "/mcp" });
+        const served = ENDPOINTS.some((e) => e.op.path === path && e.op.method === method);
+        if (served) expect({ method, path, status: a.status }).not.toEqual({ method, path, status: 405 });
+      }
+    });
+    expect(failures.slice(0, 15)).toEqual([]);
+  }, 30_000);
+
+  test("lists exactly at the limit, of 253-character names: every row answered, charged by the table, in bounded time", async () => {
+    const r = rng(99);
+    const ch = "abcdefghijklmnopqrstuvwxyz0123456789";
+    const label = (n: number) => Array.from({ length: n }, () => ch[Math.floor(r() * ch.length)]).join("");
+    const longName = () => `${label(63)}.${label(63)}.${label(63)}.${label(57)}`;
+    for (const ep of posts.filter((e) => e.op.listField && !UPSTREAM.has(e.op.id))) {
+      const op = ep.op;
+      const domains = Array.from({ length: op.batchLimit! }, longName);
+      const t0 = performance.now();
+      const a = await p.post(op.bucket, op.path, JSON.stringify({ domains }));
+      expect({ path: op.path, status: a.status }).toEqual({ path: op.path, status: 200 });
+      expect(a.json.results.length).toBe(domains.length);
+      expect(Number(a.headers.get("x-credits-charged"))).toBe(op.cost({ items: domains.length }));
+      expect(performance.now() - t0).toBeLessThan(15_000);
+    }
+  }, 60_000);
+
   test("every key's usage equals what its answers charged", async () => {
     await p.checkLedgers();
     console.log(`rest fuzz: ${p.cases} requests`);
