@@ -19,6 +19,7 @@ export interface SystemResult {
 }
 
 export interface Result {
+  commit: string;
   started: string;
   seconds: number;
   command: string;
@@ -35,15 +36,15 @@ export interface Result {
 const cell = (s: Summary | undefined) => (s ? `${fmtMs(s.median)} / ${fmtMs(s.p99)} / ${fmtMs(s.worst)}` : "-");
 
 function countTable(r: Result, ours: Result["systems"][number], peers: Result["systems"]): string[] {
-  const head = [`| term class | ${ours.name} | ${peers.map((p) => `${p.name} | x`).join(" | ")} |`];
-  head.push(`|---|---:|${peers.map(() => "---:|---:").join("|")}|`);
+  const head = [`| term class | ${ours.name} |${peers.map((p) => ` ${p.name} | x |`).join("")}`];
+  head.push(`|---|---:|${peers.map(() => "---:|---:|").join("")}`);
   for (const g of r.groups) {
     const o = ours.counts[g.label];
     const cols = peers.map((p) => {
       const s = p.counts[g.label];
       return `${cell(s)} | ${s && o ? fmtRatio(s.median / o.median) : "-"}`;
     });
-    head.push(`| ${g.label} | ${cell(o)} | ${cols.join(" | ")} |`);
+    head.push(`| ${g.label} | ${cell(o)} |${cols.map((c) => ` ${c} |`).join("")}`);
   }
   return head;
 }
@@ -55,7 +56,7 @@ export function report(r: Result): string {
   const sampled = rest.filter((s) => s.dataset.file !== r.dataset.file && s !== sampleOurs);
   const L: string[] = [];
   L.push(`### ${r.dataset.label}: ${fmtInt(r.dataset.domains)} distinct domains`, "");
-  L.push(`- run: \`${r.command}\`, started ${r.started}, ${r.seconds.toFixed(0)} s`);
+  L.push(`- run: \`${r.command}\` at commit ${r.commit}, started ${r.started}, ${r.seconds.toFixed(0)} s`);
   L.push(`- machine: ${r.machine}; load average before ${r.loadBefore}, after ${r.loadAfter} (shared with other engineers)`);
   L.push(`- answers compared with ours: ${fmtInt(r.compared)}; disagreements: ${r.mismatches.length}`);
   for (const m of r.mismatches.slice(0, 20)) L.push(`  - ${m}`);

@@ -10,7 +10,8 @@
  * scan (one names buffer, 2 worker threads), DuckDB, SQLite FTS5 (on one domain in k when
  * the data exceeds --fts-domains, against ours built on that same sample). Every answer of
  * every peer is checked against ours; a disagreement fails the run (exit code 1).
- * Prints a markdown report and writes bench/out/zone/result-*.json.
+ * Prints a markdown report and writes bench/out/zone/result-*.json. ZW_BENCH_COMMIT names
+ * the commit in the report when the run is not in a git checkout (a `git archive` snapshot).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -22,6 +23,7 @@ import { DuckPeer } from "./duckdb.ts";
 import { FtsPeer } from "./sqlite-fts.ts";
 import { workload, FILTER } from "./terms.ts";
 import { groups, measureCounts, measureLookups, Reference, type Checked, type CountingSystem, type Group, type LookupFigures } from "./measure.ts";
+import { spawnSync } from "node:child_process";
 import { load, type Summary } from "./stats.ts";
 import { report, type BuildRow, type Result, type SystemResult } from "./report.ts";
 
@@ -126,6 +128,7 @@ async function main(): Promise<number> {
     systems.push(await runPeer(new FtsPeer(work), small, gs, Math.min(2, o.reps), subRef, check, wl.lookups));
   }
   const result: Result = {
+    commit: process.env.ZW_BENCH_COMMIT || spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: import.meta.dir, encoding: "utf8" }).stdout?.trim() || "unknown",
     started: started.toISOString(), seconds: (Date.now() - started.getTime()) / 1000, command: `bun bench/zone/run.ts ${process.argv.slice(2).join(" ")}`.trim(),
     machine: `${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, ${os.cpus()[0]?.model ?? "?"}`,
     loadBefore, loadAfter: load(), dataset: ds, groups: gs.map((g) => ({ label: g.label, terms: g.queries.map((q) => q.term) })),
