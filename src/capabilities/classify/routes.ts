@@ -26,7 +26,7 @@ export const camelcase = defineEndpoint({
     "For each domain or bare name: the words inside the name (digits are their own words, hyphens are boundaries, " +
     "acronyms and unknown runs stay whole), the CamelCase form with the extension unchanged, the split's " +
     "confidence (HIGH, MEDIUM, LOW), and the name's category and domain type; plus word and extension frequency " +
-    "tables for the batch. Deterministic. 1 credit per request.",
+    "tables for the batch. Deterministic.",
   response: CamelcaseResponse,
   prepare: prepareList,
   handle: async (domains: ParsedName[], ctx) => ({ body: await classifyServiceOf(ctx.services).camelcase(domains) }),
@@ -40,7 +40,7 @@ export const categorize = defineEndpoint({
     "For each domain or bare name: the words, the vertical and subcategory of the business that would own it " +
     "(GET /v1/taxonomy), confidence, the keywords that drove it, source, domain type and secondary tags; plus " +
     "counts by vertical, subcategory and type. Deterministic: the same input and lexicon version give the same " +
-    "bytes. 2 credits per domain.",
+    "bytes.",
   response: CategorizeResponse,
   prepare: prepareList,
   handle: async (domains: ParsedName[], ctx) => ({ body: await classifyServiceOf(ctx.services).categorize(domains) }),

@@ -65,8 +65,8 @@ export const zoneLookup = defineEndpoint({
   description:
     "For each full domain or bare name: registered (null for a bare name), the number of extensions the name is " +
     "registered in, and with include_counts the domains and distinct names containing it and the domains starting " +
-    "and ending with it. Names under 2 characters are unsupported (counts null). 1 credit per 10 names, doubled " +
-    "with include_counts. 502 when no index is loaded.",
+    "and ending with it. Names under 2 characters are unsupported (counts null). " +
+    "502 when no index is loaded.",
   response: ZoneLookupResult,
   prepare: (b: LookupBody) => ({
     input: { inputs: b.domains, parsed: parseDomainList(b.domains, "domains"), includeCounts: b.include_counts === true },
