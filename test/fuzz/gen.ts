@@ -8,9 +8,16 @@ import { normaliseDomain } from "../../src/domain/name.ts";
 
 export type Rng = () => number;
 
+/**
+ * Mixed into every seed: 0 by default (the committed suite always throws the same cases);
+ * ZW_FUZZ_SEED=<n> explores other cases, ZW_FUZZ_CASES=<n> throws more per endpoint.
+ */
+export const SEED_SALT = Number(process.env.ZW_FUZZ_SEED ?? 0) >>> 0;
+export const CASE_SCALE = Math.max(1, Number(process.env.ZW_FUZZ_CASES ?? 0) / 150 || 1);
+
 /** mulberry32: small, fast, good enough to spread cases; deterministic for a seed. */
 export function rng(seed: number): Rng {
-  let a = seed >>> 0;
+  let a = (seed ^ SEED_SALT) >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
     let t = a;
@@ -152,12 +159,30 @@ export function junkValue(r: Rng, depth = 0): unknown {
   return pick(r, kinds)();
 }
 
+/** Code point ranges of many scripts, marks, other digits, full-width forms, ligatures, emoji. */
+const RANGES: readonly [number, number][] = [
+  [0x61, 0x7a], [0x30, 0x39], [0xc0, 0x24f], [0x300, 0x36f], [0x370, 0x3ff], [0x400, 0x4ff], [0x590, 0x5ff], [0x600, 0x6ff],
+  [0x660, 0x669], [0x900, 0x97f], [0xe00, 0xe7f], [0x1100, 0x11ff], [0x3040, 0x30ff], [0x4e00, 0x4e80], [0xac00, 0xac80],
+  [0xfb00, 0xfb06], [0xff01, 0xff5e], [0x2160, 0x2188], [0x1d400, 0x1d433], [0x1f600, 0x1f64f], [0x2e, 0x2e], [0x2d, 0x2d],
+];
+
+/** A random label-ish string over RANGES: what UTS-46 mapping and punycode must survive. */
+export function unicodeName(r: Rng): string {
+  const one = () => {
+    const [lo, hi] = pick(r, RANGES);
+    return String.fromCodePoint(int(r, lo, hi));
+  };
+  const label = () => Array.from({ length: int(r, 1, r() < 0.1 ? 70 : 12) }, one).join("");
+  return Array.from({ length: int(r, 1, 3) }, label).join(".") + (r() < 0.5 ? pick(r, [".com", ".net", ".nu", ".рф", ".中国", ""]) : "");
+}
+
 /** A string that may or may not be a valid name. */
 export function nameish(r: Rng): string {
   const x = r();
   if (x < 0.45) return pick(r, HOSTILE_NAMES);
   if (x < 0.65) return pick(r, HOSTILE_STRINGS);
-  if (x < 0.85) return pick(r, BASE_NAMES);
+  if (x < 0.75) return pick(r, BASE_NAMES);
+  if (x < 0.85) return unicodeName(r);
   // Random mixtures of name characters, dots and hyphens.
   const chars = "abcz09-.-.Ä😀_ \u0000";
   return Array.from({ length: int(r, 1, 20) }, () => pick(r, [...chars])).join("");
@@ -175,6 +200,7 @@ export function listValue(r: Rng, limit: number): unknown {
   if (x < 0.25) return Array.from({ length: limit }, () => "dup.com");
   if (x < 0.3) return [...BASE_NAMES.slice(0, 2), junkValue(r)];
   if (x < 0.6) return Array.from({ length: int(r, 1, Math.min(limit, 8)) }, () => pick(r, r() < 0.5 ? VALID_EDGE_NAMES : BASE_NAMES));
+  if (x < 0.7) return Array.from({ length: int(r, 1, Math.min(limit, 8)) }, () => unicodeName(r));
   return Array.from({ length: int(r, 1, Math.min(limit, 6)) }, () => nameish(r));
 }
 

@@ -22,6 +22,9 @@ export interface Sent {
   key: string;
 }
 
+/** Daily quota of every prober key. */
+const QUOTA = 100_000;
+
 interface KeySlot {
   key: string;
   uses: number;
@@ -42,7 +45,7 @@ export class Prober {
     let s = this.slots.get(name);
     const limit = bucket === null ? Infinity : RATE_LIMITS[bucket];
     if (!s || s.uses >= limit - 1) {
-      s = { key: this.t.newKey(`fuzz-${name}-${++this.made}`).key, uses: 0, charged: 0 };
+      s = { key: this.t.newKey(`fuzz-${name}-${++this.made}`, QUOTA).key, uses: 0, charged: 0 };
       this.slots.set(name, s);
       this.all.push(s);
     }
@@ -59,8 +62,10 @@ export class Prober {
 
   /** Send one request with a key that has room in `bucket`; checks the common rules. */
   /** Credits a tool result reported charging (MCP carries them in _meta, not headers). */
-  credit(key: string, n: number): void {
-    this.own(key).charged += n;
+  credit(key: string, n: number, remaining?: number): void {
+    const s = this.own(key);
+    s.charged += n;
+    if (remaining !== undefined) expect(remaining).toBe(QUOTA - s.charged);
   }
 
   /**
@@ -89,6 +94,9 @@ export class Prober {
     if (charged !== null) {
       if (!/^\d+$/.test(charged)) throw new Error(`bad X-Credits-Charged ${charged}: ${what}`);
       s.charged += Number(charged);
+      // Only the prober spends this key, one request at a time: what remains is exact.
+      const remaining = r.headers.get("x-credits-remaining");
+      if (remaining !== String(QUOTA - s.charged)) throw new Error(`X-Credits-Remaining ${remaining}, expected ${QUOTA - s.charged}: ${what}`);
     }
     return { status: r.status, headers: r.headers, text, json, key: s.key };
   }

@@ -10,7 +10,7 @@ import { ENDPOINTS } from "../../src/routes.ts";
 import { startFixtureServer, type Fixture } from "../support/fixture.ts";
 import { BODY_GENS } from "./bodies.ts";
 import { normaliseDomain } from "../../src/domain/name.ts";
-import { HOSTILE_STRINGS, pick, qenc, rng } from "./gen.ts";
+import { CASE_SCALE, HOSTILE_STRINGS, pick, qenc, rng } from "./gen.ts";
 import { namesField, Prober } from "./probe.ts";
 
 let t: Fixture;
@@ -23,7 +23,7 @@ afterAll(() => t?.stopAll());
 
 /** Cases per endpoint; upstream-backed endpoints get fewer (each valid one waits on a fake). */
 const CASES: Record<string, number> = { rdap: 60, dns: 80 };
-const DEFAULT_CASES = 150;
+const DEFAULT_CASES = Math.round(150 * CASE_SCALE);
 const UPSTREAM = new Set(["rdap", "dns"]);
 
 /** Run `n` cases, collecting every failure (so one run shows them all). */
