@@ -7,13 +7,17 @@
 import type { TSchema } from "@sinclair/typebox";
 import { TypeCompiler, type TypeCheck } from "@sinclair/typebox/compiler";
 import { ValueErrorType, type ValueError } from "@sinclair/typebox/errors";
+import { clip } from "../domain/name.ts";
 import { ApiError } from "./errors.ts";
+
+/** One JSON pointer segment as the caller wrote it, clipped (a key may be megabytes long). */
+const segment = (raw: string) => clip(raw.replace(/~1/g, "/").replace(/~0/g, "~"));
 
 /** JSON pointer "/domains/3/x" -> "domains[3].x". */
 export function fieldName(pointer: string): string {
   let out = "";
   for (const raw of pointer.split("/").slice(1)) {
-    const seg = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    const seg = segment(raw);
     if (/^\d+$/.test(seg)) out += `[${seg}]`;
     else out += out === "" ? seg : `.${seg}`;
   }
@@ -37,7 +41,7 @@ function describe(e: ValueError): string {
   switch (e.type) {
     case ValueErrorType.ObjectAdditionalProperties: {
       const parent = e.path.split("/").slice(0, -1).join("/");
-      const name = e.path.split("/").pop() ?? "";
+      const name = segment(e.path.split("/").pop() ?? "");
       return `unknown field ${JSON.stringify(name)}${parent ? ` in ${fieldName(parent)}` : ""}`;
     }
     case ValueErrorType.ObjectRequiredProperty:
