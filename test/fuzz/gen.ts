@@ -205,7 +205,7 @@ export function listValue(r: Rng, limit: number): unknown {
 }
 
 /** Unknown and prototype-polluting keys, as raw JSON text (JSON.stringify drops __proto__ set by literal). */
-export const ODD_KEYS: readonly string[] = ["__proto__", "constructor", "prototype", "0", "-1", "", " ", "domains ", "Domains", "toString", "hasOwnProperty"];
+export const ODD_KEYS: readonly string[] = ["__proto__", "constructor", "prototype", "0", "-1", "", " ", "domains ", "Domains", "toString", "hasOwnProperty", "a/b~c", "\u0000\n", "\ud800", "k".repeat(20_000)];
 
 /** Serialise an object plus one extra raw key (so "__proto__" reaches the wire as a key). */
 export function withRawKey(obj: Record<string, unknown>, key: string, value: unknown): string {
