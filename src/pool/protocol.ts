@@ -21,6 +21,22 @@ export type TaskTable = Readonly<Record<string, TaskFn>>;
 /** Handlers for broadcasts (e.g. "zone.swap"), run in every worker and inline. */
 export type BroadcastTable = Readonly<Record<string, (data: any, ctx: WorkerContext) => void | Promise<void>>>;
 
+/**
+ * The job chunk contract: each job type's work is one task "<cap>.jobChunk" (zone, classify,
+ * appraise). Names arrive as submitted (validated at submit); the output holds one JSON row
+ * per name, in input order, the synchronous twin's row; a row that failed carries `error`.
+ */
+export interface JobChunkInput {
+  names: string[];
+  options: Record<string, unknown>;
+}
+export interface JobChunkOutput {
+  /** names.length lines, each ending "\n". */
+  ndjson: string;
+  /** Rows with an error field. */
+  errors: number;
+}
+
 /** main -> worker */
 export type ToWorker =
   | { kind: "init"; config: Config }

@@ -8,6 +8,7 @@ import { normaliseDomain, splitName, type ParsedName } from "../../domain/name.t
 import { gather, type LexiconView, type ZoneView } from "./gather.ts";
 import { appraiseSignals, MODEL_VERSION } from "./model.ts";
 import type { ExplainEntry } from "./signals.ts";
+import type { JobChunkInput, JobChunkOutput } from "../../pool/protocol.ts";
 
 export interface AppraiseEnv {
   lex: LexiconView;
@@ -92,17 +93,14 @@ export function appraiseBulk(input: BulkInput, env: AppraiseEnv): AppraisalRow[]
   return rows;
 }
 
-export interface JobChunkInput {
-  names: string[];
-  options: Record<string, unknown>;
-}
+export type { JobChunkInput };
 
 /**
  * "appraise.jobChunk": names as submitted (validated at submit) -> one bulk row per name as
  * NDJSON, in input order. A name that does not normalise to a full domain (it should not
  * happen) becomes {"domain", "error"} instead of failing the chunk.
  */
-export function appraiseJobChunk(input: JobChunkInput, env: AppraiseEnv): { ndjson: string; errors: number } {
+export function appraiseJobChunk(input: JobChunkInput, env: AppraiseEnv): JobChunkOutput {
   const version = versionOf(env);
   let out = "";
   let errors = 0;

@@ -7,15 +7,9 @@
 import { normaliseDomain, splitName as parseName } from "../../domain/name.ts";
 import { categorizeOne } from "./results.ts";
 
-export interface JobChunkInput {
-  names: string[];
-  options: Record<string, unknown>;
-}
+import type { JobChunkInput, JobChunkOutput } from "../../pool/protocol.ts";
 
-export interface JobChunkOutput {
-  ndjson: string;
-  errors: number;
-}
+export type { JobChunkInput, JobChunkOutput };
 
 export function categorizeJobChunk(input: JobChunkInput): JobChunkOutput {
   let ndjson = "";

@@ -8,15 +8,9 @@ import { normaliseDomain, splitName, type ParsedName } from "../../domain/name.t
 import type { ZoneIndex } from "../../zone-index/index.ts";
 import { lookupCompact, lookupRow } from "./rows.ts";
 
-export interface JobChunkInput {
-  names: string[];
-  options: Record<string, unknown>;
-}
+import type { JobChunkInput, JobChunkOutput } from "../../pool/protocol.ts";
 
-export interface JobChunkOutput {
-  ndjson: string;
-  errors: number;
-}
+export type { JobChunkInput, JobChunkOutput };
 
 export function zoneJobChunk(index: ZoneIndex, input: JobChunkInput): JobChunkOutput {
   const includeCounts = input.options?.include_counts === true;
