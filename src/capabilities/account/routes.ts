@@ -25,6 +25,9 @@ export const ping = defineEndpoint({
 });
 
 const countMap = Type.Record(Type.String(), Type.Integer());
+// Read off the operation table once: they cannot change while the process runs.
+const RATE_LIMITS_PER_MINUTE = Object.freeze(rateLimitsPerMinute());
+const BATCH_LIMITS = Object.freeze(batchLimits());
 
 export const usage = defineEndpoint({
   op: OPERATIONS.usage,
@@ -58,8 +61,8 @@ export const usage = defineEndpoint({
         daily_quota: ctx.key.dailyQuota,
         resets_at: iso(nextUtcMidnight(ctx.now).getTime()),
         by_endpoint: u.byKey,
-        rate_limits_per_minute: rateLimitsPerMinute(),
-        batch_limits: batchLimits(),
+        rate_limits_per_minute: RATE_LIMITS_PER_MINUTE,
+        batch_limits: BATCH_LIMITS,
         names_in_flight: jobs?.namesInFlight(ctx.key.id) ?? 0,
         names_in_flight_cap: JOB_LIMITS.namesInFlightCap,
         results_storage_bytes: jobs?.resultsStorageBytes(ctx.key.id) ?? 0,
