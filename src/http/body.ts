@@ -8,6 +8,8 @@
  * - JSON must be an object; anything else is a 400 that says what was wrong.
  */
 import { REQUEST_LIMITS } from "../operations.ts";
+import { clip } from "../domain/name.ts";
+import { repeatedTopLevelKey } from "./duplicate-keys.ts";
 import { ApiError } from "./errors.ts";
 
 export interface BodyLimits {
@@ -117,5 +119,7 @@ export function parseJsonObject(bytes: Uint8Array): Record<string, unknown> {
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw new ApiError(400, "request body must be a JSON object");
   }
+  const repeated = repeatedTopLevelKey(text);
+  if (repeated !== null) throw new ApiError(400, `duplicate field ${JSON.stringify(clip(repeated))}: send each field once`);
   return value as Record<string, unknown>;
 }
