@@ -14,12 +14,19 @@ export interface BodyCase {
   /** The list the body carries, when it is an array (a 2xx must answer one row each). */
   list?: unknown[];
   includeCounts?: boolean;
+  /** A field appears twice: must be refused, never half-read. */
+  repeated?: string;
 }
 
 /** Wrap a body object: sometimes add an unknown or prototype-polluting key. */
 function finish(r: Rng, obj: Record<string, unknown>, fields: string[], listField?: string): BodyCase {
   const list = listField && Array.isArray(obj[listField]) ? (obj[listField] as unknown[]) : undefined;
   const includeCounts = obj.include_counts === true;
+  const first = Object.keys(obj)[0];
+  if (first !== undefined && r() < 0.05) {
+    // The first field again with another value: JSON.parse would keep only the last.
+    return { body: withRawKey(obj, first, junkValue(r)), fields, repeated: first };
+  }
   if (r() < 0.15) {
     const k = pick(r, ODD_KEYS);
     return { body: withRawKey(obj, k, junkValue(r)), fields: [...fields, k, "unknown field"], list, includeCounts };

@@ -54,6 +54,7 @@ describe("REST bodies", () => {
         const query = op.id.startsWith("appraise") && r() < 0.3 ? `?explain=${qenc(pick(r, ["true", "false", "TRUE", "1", "", "yes", ...HOSTILE_STRINGS.slice(0, 10)]))}` : "";
         const a = await p.post(op.bucket, op.path + query, c.body, { allow502: UPSTREAM.has(op.id) });
         seen.set(a.status, (seen.get(a.status) ?? 0) + 1);
+        if (c.repeated) expect({ body: c.body, error: a.json?.error }).toEqual({ body: c.body, error: `duplicate field "${c.repeated}": send each field once` });
         if (a.status === 400 && !namesField(a.json.error, [...c.fields, "explain"])) throw new Error(`400 does not name a field: ${c.body.slice(0, 200)} -> ${a.json.error}`);
         if (a.status === 200) {
           expect(a.json).toBeObject();
