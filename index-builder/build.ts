@@ -1,6 +1,6 @@
 /**
  * The index build pipeline: inputs -> (zone parser | list reader) -> normalise -> external
- * sort with de-duplication -> arrays (names, postings) -> trigram index,
+ * sort with de-duplication -> arrays (names, postings) -> jump table, trigram index,
  * precomputed answers -> one checksummed file written atomically (write.ts).
  * Input problems never abort the build: they are skipped and counted in the report.
  */
@@ -14,6 +14,7 @@ import { Collector } from "./collect.ts";
 import { buildTrigrams } from "./trigrams.ts";
 import { precompute } from "./precompute.ts";
 import { writeIndexFile } from "./write.ts";
+import { buildJumpTable, jumpCharsFor } from "../src/zone-index/jump.ts";
 import type { IndexArrays } from "../src/zone-index/arrays.ts";
 
 export type BuildPhase = "read" | "merge" | "trigrams" | "precompute" | "write" | "done";
@@ -216,9 +217,11 @@ export async function buildIndex(opts: BuildOptions): Promise<BuildReport> {
 
     const extIdBytes = extNames.length <= 65536 ? 2 : 4;
     const post = extIdBytes === 2 ? Uint16Array.from(c.post) : c.post;
+    const jump = buildJumpTable(c.names, c.nameOff, jumpCharsFor(c.totalNames));
     const arrays: IndexArrays = {
-      extNames, extCount: c.extCount, names: c.names, nameOff: c.nameOff, postStart: c.postStart, post,
-      triOff: tri.offsets, triCount: tri.counts, triData: tri.data, preEntries: new Uint8Array(0), preRecords: new Uint32Array(0),
+      extNames, extCount: c.extCount, names: c.names, nameOff: c.nameOff, jumpChars: jump[0], jump: jump.subarray(1),
+      postStart: c.postStart, post, triOff: tri.offsets, triCount: tri.counts, triData: tri.data,
+      preEntries: new Uint8Array(0), preExt: new Uint16Array(0), preCount: new Uint32Array(0),
     };
     progress("precompute", null, true);
     const pre = precompute(arrays);
@@ -237,13 +240,15 @@ export async function buildIndex(opts: BuildOptions): Promise<BuildReport> {
         { tag: "EXTC", elemBytes: 4, data: c.extCount },
         { tag: "NAMB", elemBytes: 1, data: c.names },
         { tag: "NAMO", elemBytes: 4, data: c.nameOff },
+        { tag: "NAMJ", elemBytes: 4, data: jump },
         { tag: "POSO", elemBytes: 4, data: c.postStart },
         { tag: "POST", elemBytes: extIdBytes, data: post },
         { tag: "TRIO", elemBytes: 4, data: tri.offsets },
         { tag: "TRIC", elemBytes: 4, data: tri.counts },
         { tag: "TRIP", elemBytes: 1, data: tri.data },
         { tag: "PREE", elemBytes: 1, data: pre.entries },
-        { tag: "PREB", elemBytes: 4, data: pre.records },
+        { tag: "PREX", elemBytes: extIdBytes, data: pre.recordExt },
+        { tag: "PREC", elemBytes: 4, data: pre.recordCount },
       ],
     );
     endPhase("write");

@@ -1,5 +1,5 @@
 /**
- * Precomputed answers (PREE/PREB) for the terms whose live query would visit a large share
+ * Precomputed answers (PREE, PREX/PREC) for the terms whose live query would visit a large share
  * of the index: every term of 2 or 3 characters whose live path visits at least
  * max(1,000, N x PRECOMPUTE_SHARE) names: contains and starts terms matching that many,
  * and ends terms whose contains twin does (ends walks the containing names); 3-character
@@ -8,13 +8,13 @@
  *   matrix, since a 2-letter term has no trigram list of its own;
  * - 3-letter terms: computed by the live engine itself, so the two paths cannot disagree.
  * The share bounds the live work of any other term (at 20 M domains, 0.5 % of the names is
- * about 74,000 names: a few milliseconds) and keeps PREB near E records per entry times a
+ * about 74,000 names: a few milliseconds) and keeps PREX/PREC near E records per entry times a
  * few hundred entries, whatever the index size. Records are stored in answer order
  * (count descending, extension ascending).
  */
 import type { IndexArrays } from "../src/zone-index/arrays.ts";
 import { Engine } from "../src/zone-index/engine.ts";
-import { ALPHABET, SYMBOL, TRIGRAMS, POSITIONS, PRE_ENTRY_BYTES, PRE_RECORD_BYTES, type Position } from "../src/zone-index/format.ts";
+import { ALPHABET, SYMBOL, TRIGRAMS, POSITIONS, PRE_ENTRY_BYTES, type Position } from "../src/zone-index/format.ts";
 
 /** A term is precomputed when it matches at least this share of the names (and at least 1,000). */
 export const PRECOMPUTE_SHARE = 1 / 200;
@@ -92,7 +92,7 @@ function pairEntries(a: IndexArrays, pos: Position, keep: (k: number, names: num
   return { entries: out, nameCount };
 }
 
-export function precompute(a: IndexArrays): { entries: Uint8Array; records: Uint32Array; count: number } {
+export function precompute(a: IndexArrays): { entries: Uint8Array; recordExt: Uint16Array | Uint32Array; recordCount: Uint32Array; count: number } {
   const n = a.nameOff.length - 1;
   const minNames = Math.max(PRECOMPUTE_MIN_NAMES, Math.ceil(n * PRECOMPUTE_SHARE));
   const entries: Entry[] = [];
@@ -116,7 +116,8 @@ export function precompute(a: IndexArrays): { entries: Uint8Array; records: Uint
   const nRec = entries.reduce((s, e) => s + e.records.length / 2, 0);
   const eb = new Uint8Array(entries.length * PRE_ENTRY_BYTES);
   const dv = new DataView(eb.buffer);
-  const records = new Uint32Array((nRec * PRE_RECORD_BYTES) / 4);
+  const recordExt = a.post instanceof Uint16Array ? new Uint16Array(nRec) : new Uint32Array(nRec);
+  const recordCount = new Uint32Array(nRec);
   let first = 0;
   entries.forEach((e, i) => {
     const o = i * PRE_ENTRY_BYTES;
@@ -128,8 +129,10 @@ export function precompute(a: IndexArrays): { entries: Uint8Array; records: Uint
     dv.setUint32(o + 24, e.tldMatch, true);
     dv.setUint32(o + 28, first, true);
     dv.setUint32(o + 32, e.records.length / 2, true);
-    records.set(e.records, first * 2);
-    first += e.records.length / 2;
+    for (let r = 0; r < e.records.length; r += 2) {
+      recordExt[first] = e.records[r];
+      recordCount[first++] = e.records[r + 1];
+    }
   });
-  return { entries: eb, records, count: entries.length };
+  return { entries: eb, recordExt, recordCount, count: entries.length };
 }

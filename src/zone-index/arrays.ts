@@ -4,11 +4,14 @@ export interface IndexArrays {
   extCount: Uint32Array; // EXTC
   names: Uint8Array; // NAMB
   nameOff: Uint32Array; // NAMO, N+1
+  jumpChars: number; // NAMJ k
+  jump: Uint32Array; // NAMJ table, 38^k + 1 first ids (jump.ts)
   postStart: Uint32Array; // POSO, N+1
   post: Uint16Array | Uint32Array; // POST
   triOff: Uint32Array; // TRIO, T+1
   triCount: Uint32Array; // TRIC
   triData: Uint8Array; // TRIP
   preEntries: Uint8Array; // PREE (may be empty)
-  preRecords: Uint32Array; // PREB as u32 pairs (may be empty)
+  preExt: Uint16Array | Uint32Array; // PREX (may be empty)
+  preCount: Uint32Array; // PREC, as long as PREX
 }

@@ -2,7 +2,7 @@
  * The counting engine over IndexArrays (decisions §3). Guarantees: every figure is exact;
  * answers come from one of two paths that agree by construction (the builder fills the
  * precomputed table by running the live path):
- * - precomputed (PREE/PREB): terms that match very many names (all 2-letter terms, frequent
+ * - precomputed (PREE, PREX/PREC): terms that match very many names (all 2-letter terms, frequent
  *   3-letter ones) carry total, distinct names, tld_match and the sorted breakdown. A filter
  *   of one extension is answered from it too (for one extension, domains = distinct names).
  * - live: the matching names come from a prefix range (starts) or the trigram index
@@ -13,9 +13,10 @@
  */
 import type { IndexArrays } from "./arrays.ts";
 import { forEachContaining, Scratch } from "./contains.ts";
-import { findName, nameEndsWith, prefixRange } from "./names.ts";
+import { findName, findNameIn, nameEndsWith, prefixRange } from "./names.ts";
 import type { Position } from "./format.ts";
 import { readPrecomputed, type PreEntry } from "./precomputed.ts";
+import { ExtensionIds } from "./extensions.ts";
 
 export interface Tally {
   total: number; // matching domains
@@ -31,7 +32,7 @@ export class Engine {
   private nTouched = 0;
   private scratch = new Scratch();
   private readonly pre: Map<string, PreEntry>;
-  private readonly extId = new Map<string, number>();
+  private readonly extIds: ExtensionIds;
   private sortKeys: Float64Array;
 
   constructor(readonly a: IndexArrays) {
@@ -39,8 +40,13 @@ export class Engine {
     this.hist = new Uint32Array(e);
     this.touched = new Uint32Array(e);
     this.sortKeys = new Float64Array(e);
-    a.extNames.forEach((x, i) => this.extId.set(x, i));
+    this.extIds = new ExtensionIds(a.extNames);
     this.pre = readPrecomputed(a);
+  }
+
+  /** Extension id of s[start, end), or -1 (no substring made). */
+  extIdIn(s: string, start: number, end: number): number {
+    return this.extIds.idIn(s, start, end);
   }
 
   get totalDomains(): number {
@@ -50,8 +56,7 @@ export class Engine {
     return this.a.nameOff.length - 1;
   }
   extIdOf(ext: string): number {
-    const id = this.extId.get(ext);
-    return id === undefined ? -1 : id;
+    return this.extIds.idOf(ext);
   }
   hasPrecomputed(pos: Position, term: string): boolean {
     return this.pre.has(pos + ":" + term);
@@ -169,21 +174,22 @@ export class Engine {
   }
 
   private fromPre(term: string, pe: PreEntry, allowed: readonly number[] | null, eq: number): Tally {
-    const rec = this.a.preRecords;
+    const recExt = this.a.preExt;
+    const recCount = this.a.preCount;
     const ext = this.a.extNames;
     if (allowed === null) {
       const breakdown: { tld: string; count: number }[] = new Array(pe.count);
       for (let i = 0; i < pe.count; i++) {
-        const r = (pe.first + i) * 2;
-        breakdown[i] = { tld: ext[rec[r]], count: rec[r + 1] };
+        const r = pe.first + i;
+        breakdown[i] = { tld: ext[recExt[r]], count: recCount[r] };
       }
       return { total: pe.domains, names: pe.names, exact: this.exactCount(eq, null), tldMatch: pe.tldMatch, breakdown };
     }
     const want = allowed.length === 1 ? allowed[0] : -1;
     for (let i = 0; i < pe.count; i++) {
-      const r = (pe.first + i) * 2;
-      if (rec[r] !== want) continue;
-      const c = rec[r + 1];
+      const r = pe.first + i;
+      if (recExt[r] !== want) continue;
+      const c = recCount[r];
       return { total: c, names: c, exact: this.exactCount(eq, allowed), tldMatch: ext[want].includes(term) ? c : 0, breakdown: [{ tld: ext[want], count: c }] };
     }
     return { total: 0, names: 0, exact: 0, tldMatch: 0, breakdown: [] };
@@ -248,15 +254,24 @@ export class Engine {
     return findName(this.a, name);
   }
 
+  /** Id of the name s[start, end), or -1 (no substring made). */
+  nameIdIn(s: string, start: number, end: number): number {
+    return findNameIn(this.a, s, start, end);
+  }
+
   /** Domains of the name with this id. */
   domainsOf(id: number): number {
     return this.a.postStart[id + 1] - this.a.postStart[id];
   }
 
-  /** Whether the name with this id is registered under ext. Postings are ascending: binary search. */
+  /** Whether the name with this id is registered under ext. */
   holds(id: number, ext: string): boolean {
-    const x = this.extId.get(ext);
-    if (x === undefined) return false;
+    return this.holdsExt(id, this.extIdOf(ext));
+  }
+
+  /** Whether the name with this id is registered under extension x. Postings are ascending: binary search. */
+  holdsExt(id: number, x: number): boolean {
+    if (x < 0) return false;
     const post = this.a.post;
     let lo = this.a.postStart[id];
     let hi = this.a.postStart[id + 1];

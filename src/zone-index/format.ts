@@ -6,7 +6,7 @@
 
 /** 8 bytes: 0x89 "ZWIX" CR LF 0x1A; the high byte and CR LF catch text-mode transfers. */
 export const MAGIC = Uint8Array.from([0x89, 0x5a, 0x57, 0x49, 0x58, 0x0d, 0x0a, 0x1a]);
-export const FORMAT_VERSION = 2;
+export const FORMAT_VERSION = 3;
 export const HEADER_BYTES = 128;
 export const SECTION_ENTRY_BYTES = 32;
 /** Sections start on page boundaries so each can be mapped on its own (files > 4 GiB). */
@@ -35,13 +35,15 @@ export const SECTIONS = {
   EXTC: "EXTC", // u32[E] domains per extension
   NAMB: "NAMB", // distinct names, concatenated, sorted ascending (name id = rank)
   NAMO: "NAMO", // u32[N+1] byte offsets into NAMB
+  NAMJ: "NAMJ", // u32 k, then u32[38^k + 1]: first name id per k-character prefix (jump table)
   POSO: "POSO", // u32[N+1] postings start per name (prefix sums of domains per name)
   POST: "POST", // u16|u32[D] extension ids per name, ascending within a name
   TRIO: "TRIO", // u32[T+1] byte offsets into TRIP per trigram
   TRIC: "TRIC", // u32[T] names per trigram
   TRIP: "TRIP", // delta-varint name ids per trigram
   PREE: "PREE", // precomputed term entries, 48 bytes each
-  PREB: "PREB", // precomputed breakdown records, 8 bytes each
+  PREX: "PREX", // u16|u32[R] precomputed breakdown records: extension ids
+  PREC: "PREC", // u32[R] precomputed breakdown records: domains
 } as const;
 export type SectionTag = keyof typeof SECTIONS;
 export const REQUIRED_SECTIONS = Object.keys(SECTIONS) as SectionTag[];
@@ -71,5 +73,5 @@ export type Position = (typeof POSITIONS)[number];
  *  u32 tld_match, u32 first record, u32 record count, 12 bytes 0. */
 export const PRE_ENTRY_BYTES = 48;
 export const PRE_TERM_MAX = 12;
-/** PREB record: u32 extension id, u32 domains (= names: a name holds an extension once). */
-export const PRE_RECORD_BYTES = 8;
+/** A precomputed breakdown record is PREX[r] (extension id, extIdBytes wide) and PREC[r]
+ *  (u32 domains = names: a name holds an extension once). */

@@ -52,6 +52,8 @@ export const LOOKUP_UNSUPPORTED = 4;
 export const TOP_TLDS = 20;
 
 const TERM_RE = /^[a-z0-9-]+$/;
+/** row(): the input had no extension (a bare name). */
+const NO_EXT = -2;
 
 export class ZoneIndex {
   readonly builtAt: string;
@@ -150,27 +152,50 @@ export class ZoneIndex {
     for (let i = 0; i < names.length; i++) {
       const name = names[i];
       const ext = exts[i];
-      const o = i * stride;
-      // one search per name: its id answers membership and extensions_registered
-      const id = e.nameId(name);
-      let flags = 0;
-      if (ext === null) flags |= LOOKUP_NO_EXTENSION;
-      else if (id >= 0 && e.holds(id, ext)) flags |= LOOKUP_REGISTERED;
-      if (name.length < 2) {
-        out[o] = flags | LOOKUP_UNSUPPORTED;
-        continue;
-      }
-      out[o] = flags;
-      out[o + 1] = id < 0 ? 0 : e.domainsOf(id);
-      if (includeCounts && TERM_RE.test(name)) {
-        const c = e.nameTotals(name);
-        out[o + 2] = c.containingDomains;
-        out[o + 3] = c.containingNames;
-        out[o + 4] = c.startingDomains;
-        out[o + 5] = c.endingDomains;
-      }
+      this.row(e, out, i * stride, name, name.length, ext === null ? NO_EXT : e.extIdOf(ext), includeCounts);
     }
     return out;
+  }
+
+  /**
+   * lookupBatch over whole inputs ("shop.co.uk", or a bare "shop"), split at the first dot
+   * by position: no substring is made per row (the name and extension are searched in
+   * place), so a batch allocates its result array and nothing per name without counts.
+   */
+  lookupDomains(domains: readonly string[], includeCounts: boolean): Uint32Array {
+    const e = this.e;
+    const stride = includeCounts ? LOOKUP_STRIDE_COUNTS : LOOKUP_STRIDE_PLAIN;
+    const out = new Uint32Array(domains.length * stride);
+    for (let i = 0; i < domains.length; i++) {
+      const d = domains[i];
+      const dot = d.indexOf(".");
+      if (dot < 0) this.row(e, out, i * stride, d, d.length, NO_EXT, includeCounts);
+      else this.row(e, out, i * stride, d, dot, e.extIdIn(d, dot + 1, d.length), includeCounts);
+    }
+    return out;
+  }
+
+  /** One row: the name is s[0, nameEnd); ext is its extension id, -1 unknown, NO_EXT none. */
+  private row(e: Engine, out: Uint32Array, o: number, s: string, nameEnd: number, ext: number, includeCounts: boolean): void {
+    // one search per name: its id answers membership and extensions_registered
+    const id = e.nameIdIn(s, 0, nameEnd);
+    let flags = 0;
+    if (ext === NO_EXT) flags |= LOOKUP_NO_EXTENSION;
+    else if (id >= 0 && e.holdsExt(id, ext)) flags |= LOOKUP_REGISTERED;
+    if (nameEnd < 2) {
+      out[o] = flags | LOOKUP_UNSUPPORTED;
+      return;
+    }
+    out[o] = flags;
+    out[o + 1] = id < 0 ? 0 : e.domainsOf(id);
+    if (!includeCounts) return;
+    const name = nameEnd === s.length ? s : s.slice(0, nameEnd);
+    if (!TERM_RE.test(name)) return;
+    const c = e.nameTotals(name);
+    out[o + 2] = c.containingDomains;
+    out[o + 3] = c.containingNames;
+    out[o + 4] = c.startingDomains;
+    out[o + 5] = c.endingDomains;
   }
 
   stats(): ZoneStats {

@@ -4,6 +4,7 @@
  * half-open [lo, hi) in name ids.
  */
 import type { IndexArrays } from "./arrays.ts";
+import { JUMP_BASE, jumpCodeOf } from "./jump.ts";
 
 /** <0: name < t and name does not start with t; 0: name starts with t; >0: name > t. */
 function cmpPrefix(a: IndexArrays, id: number, t: string): number {
@@ -18,16 +19,16 @@ function cmpPrefix(a: IndexArrays, id: number, t: string): number {
   return len < t.length ? -1 : 0;
 }
 
-function bounds(n: number, cmp: (i: number) => number): [number, number] {
-  let lo = 0;
-  let hi = n;
+function bounds(lo0: number, hi0: number, cmp: (i: number) => number): [number, number] {
+  let lo = lo0;
+  let hi = hi0;
   while (lo < hi) {
     const m = (lo + hi) >>> 1;
     if (cmp(m) < 0) lo = m + 1;
     else hi = m;
   }
   let lo2 = lo;
-  hi = n;
+  hi = hi0;
   while (lo2 < hi) {
     const m = (lo2 + hi) >>> 1;
     if (cmp(m) <= 0) lo2 = m + 1;
@@ -36,24 +37,45 @@ function bounds(n: number, cmp: (i: number) => number): [number, number] {
   return [lo, lo2];
 }
 
+/**
+ * The ids of the names starting with t. Through the jump table: a term shorter than its k
+ * characters is a run of whole buckets (no search at all), a longer one lies in one bucket.
+ */
 export function prefixRange(a: IndexArrays, t: string): [number, number] {
-  return bounds(a.nameOff.length - 1, (i) => cmpPrefix(a, i, t));
+  const k = a.jumpChars;
+  const code = jumpCodeOf(t, 0, t.length, k);
+  if (code < 0) return [0, 0];
+  if (t.length < k) return [a.jump[code], a.jump[code + JUMP_BASE ** (k - t.length)]];
+  return bounds(a.jump[code], a.jump[code + 1], (i) => cmpPrefix(a, i, t));
 }
 
 /** Id of the name equal to t, or -1. */
 export function findName(a: IndexArrays, t: string): number {
+  return findNameIn(a, t, 0, t.length);
+}
+
+/**
+ * Id of the name equal to s[start, end), or -1, without making the substring: the jump
+ * table (jump.ts) gives the ids sharing its first k characters, then a binary search of
+ * that bucket compares the characters after them (equal within the bucket).
+ */
+export function findNameIn(a: IndexArrays, s: string, start: number, end: number): number {
+  const k = a.jumpChars;
+  const code = jumpCodeOf(s, start, end, k);
+  if (code < 0) return -1;
   const names = a.names;
   const off = a.nameOff;
-  const tl = t.length;
-  let lo = 0;
-  let hi = off.length - 1;
+  const tl = end - start;
+  const skip = tl < k ? tl : k;
+  let lo = a.jump[code];
+  let hi = a.jump[code + 1];
   while (lo < hi) {
     const m = (lo + hi) >>> 1;
-    const s = off[m];
-    const len = off[m + 1] - s;
+    const ns = off[m];
+    const len = off[m + 1] - ns;
     const n = len < tl ? len : tl;
     let d = 0;
-    for (let i = 0; i < n && d === 0; i++) d = names[s + i] - t.charCodeAt(i);
+    for (let i = skip; i < n && d === 0; i++) d = names[ns + i] - s.charCodeAt(start + i);
     if (d === 0) d = len - tl;
     if (d === 0) return m;
     if (d < 0) lo = m + 1;

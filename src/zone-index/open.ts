@@ -11,8 +11,9 @@
 import fs from "node:fs";
 import {
   FORMAT_VERSION, H, HEADER_BYTES, MAGIC, REQUIRED_SECTIONS, SECTION_ALIGN, SECTION_ENTRY_BYTES, TRIGRAMS, u32ToTag,
-  PRE_ENTRY_BYTES, PRE_RECORD_BYTES, type SectionTag,
+  PRE_ENTRY_BYTES, type SectionTag,
 } from "./format.ts";
+import { checkJumpTable } from "./jump.ts";
 import type { IndexArrays } from "./arrays.ts";
 
 export class ZoneIndexError extends Error {
@@ -113,7 +114,8 @@ function checkSizes(path: string, h: Header): void {
     const s = h.sections.get(tag) as SectionInfo;
     if (s.length !== len) throw new ZoneIndexError(`${path}: section ${tag} is ${s.length} bytes, expected ${len} from the header counts; the file is corrupt`);
   }
-  if (h.sections.get("PREE")!.length % PRE_ENTRY_BYTES !== 0 || h.sections.get("PREB")!.length % PRE_RECORD_BYTES !== 0) {
+  const records = h.sections.get("PREC")!.length / 4;
+  if (h.sections.get("PREE")!.length % PRE_ENTRY_BYTES !== 0 || !Number.isInteger(records) || h.sections.get("PREX")!.length !== records * h.extIdBytes) {
     throw new ZoneIndexError(`${path}: precomputed sections have a ragged size; the file is corrupt`);
   }
 }
@@ -151,13 +153,19 @@ export function mapArrays(path: string, h: Header): { arrays: IndexArrays; maps:
     if (extOff[i + 1] < extOff[i] || extOff[i + 1] > extBlob.length) throw new ZoneIndexError(`${path}: extension table is corrupt`);
     extNames.push(dec.decode(extBlob.subarray(extOff[i], extOff[i + 1])));
   }
-  const postRaw = get("POST");
-  const post = h.extIdBytes === 2
-    ? new Uint16Array(postRaw.buffer, postRaw.byteOffset, postRaw.byteLength >>> 1)
-    : new Uint32Array(postRaw.buffer, postRaw.byteOffset, postRaw.byteLength >>> 2);
+  const extIds = (t: SectionTag) => {
+    const m = get(t);
+    return h.extIdBytes === 2
+      ? new Uint16Array(m.buffer, m.byteOffset, m.byteLength >>> 1)
+      : new Uint32Array(m.buffer, m.byteOffset, m.byteLength >>> 2);
+  };
+  const jump = u32("NAMJ");
+  const jumpProblem = checkJumpTable(jump, h.totalNames);
+  if (jumpProblem !== null) throw new ZoneIndexError(`${path}: ${jumpProblem}; the file is corrupt`);
   const arrays: IndexArrays = {
-    extNames, extCount: u32("EXTC"), names: get("NAMB"), nameOff: u32("NAMO"), postStart: u32("POSO"), post,
-    triOff: u32("TRIO"), triCount: u32("TRIC"), triData: get("TRIP"), preEntries: get("PREE"), preRecords: u32("PREB"),
+    extNames, extCount: u32("EXTC"), names: get("NAMB"), nameOff: u32("NAMO"), jumpChars: jump[0], jump: jump.subarray(1),
+    postStart: u32("POSO"), post: extIds("POST"), triOff: u32("TRIO"), triCount: u32("TRIC"), triData: get("TRIP"),
+    preEntries: get("PREE"), preExt: extIds("PREX"), preCount: u32("PREC"),
   };
   const last = (a: Uint32Array) => a[a.length - 1];
   if (last(arrays.nameOff) !== arrays.names.length || last(arrays.postStart) !== h.totalDomains || last(arrays.triOff) !== arrays.triData.length) {

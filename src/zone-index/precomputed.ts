@@ -1,7 +1,7 @@
 /**
- * The precomputed table (PREE/PREB, FORMAT.md) as the engine reads it: a map from
+ * The precomputed table (PREE, PREX/PREC, FORMAT.md) as the engine reads it: a map from
  * "<position>:<term>" to the entry's totals and the place of its breakdown records. An
- * entry whose records lie outside PREB or whose position is unknown, or a record naming an
+ * entry whose records lie outside PREX/PREC or whose position is unknown, or a record naming an
  * extension that does not exist, makes the file corrupt (refused on open), so a query never
  * reads past the records.
  */
@@ -13,17 +13,17 @@ export interface PreEntry {
   domains: number;
   names: number;
   tldMatch: number;
-  /** First record in PREB (records are u32 pairs: extension id, count). */
+  /** First record (PREX/PREC index). */
   first: number;
   count: number;
 }
 
 export function readPrecomputed(a: IndexArrays): Map<string, PreEntry> {
   const pre = new Map<string, PreEntry>();
-  const records = a.preRecords.length / 2;
+  const records = a.preExt.length;
   const E = a.extNames.length;
-  for (let r = 0; r < a.preRecords.length; r += 2) {
-    if (a.preRecords[r] >= E) throw new ZoneIndexError(`precomputed record ${r / 2} names extension ${a.preRecords[r]} of ${E}; rebuild the index`);
+  for (let r = 0; r < records; r++) {
+    if (a.preExt[r] >= E) throw new ZoneIndexError(`precomputed record ${r} names extension ${a.preExt[r]} of ${E}; rebuild the index`);
   }
   const dv = new DataView(a.preEntries.buffer, a.preEntries.byteOffset, a.preEntries.byteLength);
   for (let o = 0; o + PRE_ENTRY_BYTES <= a.preEntries.byteLength; o += PRE_ENTRY_BYTES) {

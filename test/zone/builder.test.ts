@@ -108,7 +108,7 @@ describe("cli index build and stats", () => {
     expect(fs.readdirSync(dir).filter((f) => f.includes(".tmp-"))).toEqual([]);
     const s = cli(["stats", good, "--json"]);
     expect(s.code).toBe(0);
-    expect(JSON.parse(s.out)).toMatchObject({ format_version: 2, total_domains: 3, total_slds: 2, total_tlds: 2 });
+    expect(JSON.parse(s.out)).toMatchObject({ format_version: 3, total_domains: 3, total_slds: 2, total_tlds: 2 });
   }, 30_000);
 
   test("a missing input refuses the build and writes nothing", () => {
@@ -141,8 +141,11 @@ describe("cli index build and stats", () => {
     header[40] ^= 1; // total names
     cases.push(["flipped header byte", header, /header checksum mismatch/]);
     const future = Buffer.from(bytes);
-    future.writeUInt32LE(3, 8);
-    cases.push(["version 3", future, /format version 3, this program reads version 2/]);
+    future.writeUInt32LE(4, 8);
+    cases.push(["version 4", future, /format version 4, this program reads version 3/]);
+    const older = Buffer.from(bytes);
+    older.writeUInt32LE(2, 8);
+    cases.push(["version 2", older, /format version 2, this program reads version 3; rebuild the index/]);
     for (const [name, content, message] of cases) {
       const r = cli(["stats", file(`${name}.idx`, content)]);
       expect({ name, code: r.code }).toEqual({ name, code: 1 });

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { buildIndex, type BuildReport } from "../../index-builder/build.ts";
-import { ZoneIndex, LOOKUP_STRIDE_COUNTS, LOOKUP_REGISTERED, LOOKUP_NO_EXTENSION, LOOKUP_UNSUPPORTED } from "../../src/zone-index/index.ts";
+import { ZoneIndex, LOOKUP_STRIDE_COUNTS, LOOKUP_STRIDE_PLAIN, LOOKUP_REGISTERED, LOOKUP_NO_EXTENSION, LOOKUP_UNSUPPORTED } from "../../src/zone-index/index.ts";
 import { BruteForce } from "../../src/zone-index/brute-force.ts";
 import { readDomains, testInputs } from "./real-domains.ts";
 import { POSITIONS } from "../../src/zone-index/format.ts";
@@ -117,6 +117,36 @@ describe("zone counts equal brute force", () => {
       ]);
     });
     expect(rows[names.length * LOOKUP_STRIDE_COUNTS] & LOOKUP_UNSUPPORTED).toBe(LOOKUP_UNSUPPORTED);
+  }, 60_000);
+
+  test("whole-domain lookups (the endpoint's path) equal brute force, row by row", () => {
+    const rnd = lcg(12);
+    const all = [...brute.domains];
+    const extList = [...new Set(all.map((d) => d.slice(d.indexOf(".") + 1)))];
+    const inputs: string[] = [];
+    for (let i = 0; i < 3000; i++) {
+      const d = all[Math.floor(rnd() * all.length)];
+      const name = d.slice(0, d.indexOf("."));
+      const other = extList[Math.floor(rnd() * extList.length)];
+      // registered; the same name under another extension; bare; a neighbour of the name
+      // (one character more or less: same jump bucket, absent or another name); unknown extension
+      inputs.push(d, `${name}.${other}`, name, `${name.slice(0, -1)}.${other}`, `${name}-.${other}`, `${name}.zz-none`);
+    }
+    inputs.push("a.com", "a", "ab", "ab.com", "-", "zz", "0", "9.net", "xn--", "a.co.uk", "abc.co.uk", "z".repeat(63) + ".com");
+    const rows = index.lookupDomains(inputs, false);
+    const got: number[][] = [];
+    const want: number[][] = [];
+    inputs.forEach((d, i) => {
+      const dot = d.indexOf(".");
+      const name = dot < 0 ? d : d.slice(0, dot);
+      let flags = dot < 0 ? LOOKUP_NO_EXTENSION : brute.domains.has(d) ? LOOKUP_REGISTERED : 0;
+      if (name.length < 2) flags |= LOOKUP_UNSUPPORTED;
+      want.push(name.length < 2 ? [flags] : [flags, brute.byName.get(name)?.length ?? 0]);
+      const o = i * LOOKUP_STRIDE_PLAIN;
+      got.push(name.length < 2 ? [rows[o]] : [rows[o], rows[o + 1]]);
+    });
+    expect(got).toEqual(want);
+    expect(want.filter((r) => r[0] === LOOKUP_REGISTERED).length).toBeGreaterThan(3000);
   }, 60_000);
 
   test("stats", () => {

@@ -1,7 +1,7 @@
 /**
  * Zone lookup rows (decisions §3), built in one place for POST /v1/zone/lookup and for
  * zone_lookup job chunks so both give the same row for the same name. The index answers a
- * whole batch as a compact Uint32Array (ZoneIndex.lookupBatch); that array is what crosses
+ * whole batch as a compact Uint32Array (ZoneIndex.lookupDomains); that array is what crosses
  * the thread boundary, and the JSON rows are made from it next to the inputs.
  */
 import type { ParsedName } from "../../domain/name.ts";
@@ -35,16 +35,7 @@ export interface LookupTaskOutput {
 }
 
 export function lookupCompact(index: ZoneIndex, input: LookupTaskInput): LookupTaskOutput {
-  const n = input.domains.length;
-  const names = new Array<string>(n);
-  const exts = new Array<string | null>(n);
-  for (let i = 0; i < n; i++) {
-    const d = input.domains[i];
-    const dot = d.indexOf(".");
-    names[i] = dot < 0 ? d : d.slice(0, dot);
-    exts[i] = dot < 0 ? null : d.slice(dot + 1);
-  }
-  return { rows: index.lookupBatch(names, exts, input.includeCounts), builtAt: index.builtAt };
+  return { rows: index.lookupDomains(input.domains, input.includeCounts), builtAt: index.builtAt };
 }
 
 /** Row i of a compact answer, for the input as sent and its parsed form. */
