@@ -40,6 +40,11 @@ export class Lexicon {
   private readonly len: Uint8Array;
   private readonly freq: Uint16Array;
   private readonly flagBits: Uint8Array;
+  /**
+   * Open-addressing table, two Int32 per slot: [word index or -1, the word's full FNV-1a hash].
+   * The hash beside the index lets a probe reject a slot without touching the word arrays,
+   * and both sit in the same cache line.
+   */
   private readonly table: Int32Array;
   /** Bit set over hashes of every prefix of every word: a clear bit means no word goes on. */
   private readonly prefixBits: Int32Array;
@@ -64,7 +69,7 @@ export class Lexicon {
     this.len = new Uint8Array(n);
     let cap = 1;
     while (cap < n * 2) cap <<= 1;
-    this.table = new Int32Array(cap).fill(-1);
+    this.table = new Int32Array(cap * 2).fill(-1);
     this.mask = cap - 1;
     this.prefixMask = (cap << 4) - 1;
     this.prefixBits = new Int32Array((this.prefixMask + 1) >>> 5);
@@ -81,8 +86,9 @@ export class Lexicon {
       this.len[i] = j - at;
       if (j - at > max) max = j - at;
       let slot = h & this.mask;
-      while (this.table[slot] !== -1) slot = (slot + 1) & this.mask;
-      this.table[slot] = i;
+      while (this.table[2 * slot] !== -1) slot = (slot + 1) & this.mask;
+      this.table[2 * slot] = i;
+      this.table[2 * slot + 1] = h;
       at = j + 1;
     }
     this.maxWordLength = max;
@@ -116,9 +122,9 @@ export class Lexicon {
     const n = to - from;
     let slot = h & this.mask;
     for (;;) {
-      const i = this.table[slot]!;
+      const i = this.table[2 * slot]!;
       if (i === -1) return -1;
-      if (this.len[i] === n) {
+      if (this.table[2 * slot + 1] === h && this.len[i] === n) {
         const st = this.start[i]!;
         let k = 0;
         while (k < n && this.blob[st + k] === s.charCodeAt(from + k)) k++;
