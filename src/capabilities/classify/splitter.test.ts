@@ -54,4 +54,9 @@ describe("splitName", () => {
     const whole = new Splitter(getLexicon(), { ...DEFAULT_PARAMS, perWord: 1000 });
     expect(whole.split("bestpizza").words).toEqual(["bestpizza"]);
   });
+
+  test("an unknown run whose price could fall as it grows is refused (the pruning relies on it)", () => {
+    expect(() => new Splitter(getLexicon(), { ...DEFAULT_PARAMS, unknownPerChar: -1 })).toThrow(/unknownPerChar/);
+    expect(() => new Splitter(getLexicon(), { ...DEFAULT_PARAMS, letterWeight: Number.NaN })).toThrow(/letterWeight/);
+  });
 });

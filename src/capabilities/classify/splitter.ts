@@ -54,8 +54,25 @@ export class Splitter {
   private readonly eCost = new Float64Array(MAX * MAX);
   private readonly first = new Int32Array(MAX + 2);
   private readonly startsWord = new Uint8Array(MAX + 2);
+  /**
+   * Per run, for the unknown-run loop: nextEnd[j] = the first position >= j where an unknown
+   * run may end (a word of 2+ letters starts there, or the run ends); vowelsTo[k] = vowels in
+   * [0, k); trigramTo[k] = the letter model's cost of letters 2..k-1 in context (a prefix sum:
+   * the costs are multiples of 1/1024 nats, so sums and differences are exact and equal the
+   * letter-by-letter sum bit for bit); endCost[j] = cost of the boundary after letters j-2, j-1.
+   */
+  private readonly nextEnd = new Int32Array(MAX + 2);
+  private readonly vowelsTo = new Int32Array(MAX + 2);
+  private readonly trigramTo = new Float64Array(MAX + 2);
+  private readonly endCost = new Float64Array(MAX + 2);
+  private readonly code = new Int32Array(MAX + 1);
 
   constructor(readonly lexicon: Lexicon, readonly params: Readonly<SplitterParams> = DEFAULT_PARAMS) {
+    // The unknown-run loop skips positions where no run may end: only sound when an unknown
+    // run's price never falls as it grows (see letters()).
+    if (!(params.unknownPerChar >= 0 && params.letterWeight >= 0 && params.spelledPerLetter >= 0)) {
+      throw new Error("splitter: unknownPerChar, letterWeight and spelledPerLetter must be >= 0");
+    }
     this.cost = new Float32Array(lexicon.size);
     this.short = new Uint8Array(lexicon.size);
     for (let i = 0; i < lexicon.size; i++) {
@@ -129,9 +146,25 @@ export class Splitter {
     // positive, so an unknown run's cost only grows with its length (less at most the acronym
     // discount), and so does the spelled-out price: the loop stops once both pass that bound.
     const model = lex.letters;
+    const code = this.code, nextEnd = this.nextEnd, vowelsTo = this.vowelsTo, trigramTo = this.trigramTo, endCost = this.endCost;
+    for (let k = 0; k < L; k++) {
+      const ch = s.charCodeAt(from + k);
+      code[k] = ch - 97;
+      vowelsTo[k + 1] = vowelsTo[k]! + VOWEL[ch]!;
+    }
+    vowelsTo[0] = 0;
+    trigramTo[2] = 0;
+    for (let k = 2; k <= L; k++) {
+      const ab = (code[k - 2]! * 27 + code[k - 1]!) * 27;
+      endCost[k] = model[ab + LETTER_BOUNDARY]!;
+      if (k < L) trigramTo[k + 1] = trigramTo[k]! + model[ab + code[k]!]!;
+    }
+    nextEnd[L] = L;
+    for (let j = L - 1; j > 0; j--) nextEnd[j] = starts[j] === 1 ? j : nextEnd[j + 1]!;
     const wholeRun = this.unknownCost(s, from, to);
     const uBase = p.unknownBase, uChar = p.unknownPerChar, uLetters = p.letterWeight, acronym = p.acronym;
     const spelledBase = p.spelledBase, spelledLetter = p.spelledPerLetter;
+    const open = (LETTER_BOUNDARY * 27 + LETTER_BOUNDARY) * 27;
     for (let i = 0; i < L; i++) {
       const here = c[2 * i]!;
       const bound = Math.min(wholeRun, c[2 * L]!) + p.high;
@@ -140,23 +173,26 @@ export class Splitter {
       for (let k = first[i]!; k < first[i + 1]!; k++) {
         if (reach + eCost[k]! < c[2 * eTo[k]! + 1]!) this.relax(i, eTo[k]!, eIdx[k]!, eCost[k]!);
       }
+      // Unknown runs [i, j), only for the j where one may end. The cost of each is what the
+      // letter-by-letter sum gives (see trigramTo), and both lower bounds below only grow
+      // with j, so stopping at the first such j past the bound skips nothing.
       const floor = here + uBase - acronym;
-      let vowels = 0, a = LETTER_BOUNDARY, b = LETTER_BOUNDARY, letters = 0, k = first[i]!;
-      for (let j = i + 1; j <= L; j++) {
-        const ch = s.charCodeAt(from + j - 1);
-        if (VOWEL[ch] === 1) vowels++;
-        const x = ch - 97;
-        letters += model[(a * 27 + b) * 27 + x]!;
-        a = b;
-        b = x;
-        if (floor + uChar * (j - i) + uLetters * letters > bound && here + spelledBase + spelledLetter * (j - i) > bound) break;
-        while (k < first[i + 1]! && eTo[k]! < j) k++;
-        if ((k < first[i + 1]! && eTo[k] === j) || starts[j] === 0) continue; // a word spans [i, j), or nothing can follow
+      const x0 = code[i]!;
+      const one = model[open + x0]!; // letters of [i, i+1)
+      const two = i + 1 < L ? one + model[(LETTER_BOUNDARY * 27 + x0) * 27 + code[i + 1]!]! : 0; // of [i, i+2)
+      let k = first[i]!;
+      for (let j = nextEnd[i + 1]!; j <= L; j = nextEnd[j + 1]!) {
         const n = j - i;
-        const shape = letters + model[(a * 27 + b) * 27 + LETTER_BOUNDARY]!;
+        const letters = n === 1 ? one : n === 2 ? two : two + (trigramTo[j]! - trigramTo[i + 2]!);
+        if (floor + uChar * n + uLetters * letters > bound && here + spelledBase + spelledLetter * n > bound) break;
+        while (k < first[i + 1]! && eTo[k]! < j) k++;
+        if (k < first[i + 1]! && eTo[k] === j) { if (j === L) break; continue; } // a word spans [i, j)
+        const shape = letters + (n === 1 ? model[(LETTER_BOUNDARY * 27 + x0) * 27 + LETTER_BOUNDARY]! : endCost[j]!);
+        const vowels = vowelsTo[j]! - vowelsTo[i]!;
         let u = uBase + uChar * n + uLetters * shape - (vowels === 0 && n >= 2 && n <= 5 ? acronym : 0);
         if (n >= 2) u = Math.min(u, spelledBase + spelledLetter * n);
         if (here + u < c[2 * j + 1]!) this.relax(i, j, UNKNOWN, u); // else it cannot enter the two best at j
+        if (j === L) break;
       }
     }
     // Walk back from the best state at L, noting which tokens are letter fragments.
