@@ -52,17 +52,27 @@ function fingerprint(type: JobType, options: JobOptions, callbackUrl: string | n
   return h.digest("hex");
 }
 
+/**
+ * A string the job row keeps must come back as it was sent: SQLite stores UTF-8, where a
+ * lone surrogate becomes U+FFFD, so two different idempotency keys would name one job
+ * (the second submission answered with the first job) and a callback URL would change.
+ */
+function storable(value: string | null, field: string): string | null {
+  if (value !== null && !value.isWellFormed()) throw new ApiError(400, `${field} must be valid Unicode text (it holds a lone surrogate)`);
+  return value;
+}
+
 export function fromJson(raw: unknown, listLimit: number): Submission {
   const body = validatorFor(listLimit).parse(raw);
   parseDomainList(body.domains, "domains", { requireExtension: JOB_TYPES[body.type].requireExtension });
   const options = checkOptions(body.type, body.options ?? {}, "options.");
-  const callbackUrl = body.callback_url ?? null;
+  const callbackUrl = storable(body.callback_url ?? null, "callback_url");
   return {
     type: body.type,
     names: body.domains,
     options,
     callbackUrl,
-    idempotencyKey: body.idempotency_key ?? null,
+    idempotencyKey: storable(body.idempotency_key ?? null, "idempotency_key"),
     fingerprint: fingerprint(body.type, options, callbackUrl, body.domains),
   };
 }
