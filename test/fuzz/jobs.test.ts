@@ -144,6 +144,32 @@ describe("jobs", () => {
     expect(still.status).not.toBe("cancelled");
   }, 30_000);
 
+  test("distinct idempotency keys never name one job; a stored callback URL is the one sent", async () => {
+    const pairs = [["\ud800", "\udfff"], ["k\udc00", "k\udc01"], ["\ufffd", "\ud800"], ["a\u0000", "a\u0001"], ["😀", "😁"]];
+    for (const pair of pairs) {
+      const got: (string | null)[] = [];
+      let key: string | undefined;
+      for (const idem of pair) {
+        // Both on one key: idempotency keys are per API key.
+        const body = JSON.stringify({ type: "zone_lookup", domains: ["example.com"], idempotency_key: idem });
+        const a = await p.send(SUBMIT.bucket, SUBMIT.path, { method: "POST", body, headers: { "content-type": "application/json" } }, { key });
+        key = a.key;
+        expect([202, 400]).toContain(a.status);
+        if (a.status === 202) accepted.push({ id: a.json.id, key: a.key });
+        got.push(a.status === 202 ? a.json.id : null);
+      }
+      if (got[0] !== null && got[1] !== null) expect({ pair, same: got[0] === got[1] }).toEqual({ pair, same: false });
+    }
+    for (const url of ["https://127.0.0.1:9/\ud800", "https://127.0.0.1:9/ok"]) {
+      const a = await p.post(SUBMIT.bucket, SUBMIT.path, JSON.stringify({ type: "zone_lookup", domains: ["example.com"], callback_url: url }));
+      expect([202, 400]).toContain(a.status);
+      if (a.status === 202) {
+        accepted.push({ id: a.json.id, key: a.key });
+        expect(a.json.callback.url).toBe(url);
+      }
+    }
+  });
+
   test("a text list one over the job limit is refused naming the line, nothing charged", async () => {
     const body = "a.com\n".repeat(SUBMIT.batchLimit! + 1);
     const a = await p.post(SUBMIT.bucket, `${SUBMIT.path}?type=zone_lookup`, body, { contentType: "text/plain" });

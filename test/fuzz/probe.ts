@@ -74,6 +74,7 @@ export class Prober {
    */
   async send(bucket: Bucket | null, path: string, init: RequestInit, opts: { allow502?: boolean; label?: string; key?: string; rpc?: boolean } = {}): Promise<Sent> {
     const s = opts.key ? this.own(opts.key) : this.slot(bucket);
+    if (opts.key) s.uses++;
     this.cases++;
     const r = await this.t.fetch(path, { ...init, key: s.key } as RequestInit & { key: string });
     const text = await r.text();
