@@ -116,6 +116,30 @@ describe("MCP", () => {
     expect(failures.slice(0, 15)).toEqual([]);
   }, 60_000);
 
+  test("REST and tools racing for the last credits of a small quota: never over it, usage is the sum of the charges", async () => {
+    const { key } = t.newKey("fuzz-race", 21);
+    const body = JSON.stringify({ domains: ["bestpizza.com"] });
+    const rest = () =>
+      t.fetch("/v1/categorize", { method: "POST", body, headers: { "content-type": "application/json" }, key }).then(async (r) => {
+        expect([200, 429]).toContain(r.status);
+        await r.text();
+        return Number(r.headers.get("x-credits-charged") ?? 0);
+      });
+    const tool = (id: number) =>
+      t.fetch("/mcp", { method: "POST", headers: HEADERS, key, body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "categorize_domains", arguments: { domains: ["bestpizza.com"] } } }) }).then(async (r) => {
+        expect(r.status).toBe(200);
+        const m = await r.json();
+        if (m.result.isError) expect(m.result._meta.status).toBe(429);
+        return checkMessage(m, "categorize_domains").n;
+      });
+    // 12 a minute per bucket on this key: 6 over REST, 5 as tools, all at once.
+    const charged = await Promise.all([...Array.from({ length: 6 }, rest), ...Array.from({ length: 5 }, (_, i) => tool(i))]);
+    const total = charged.reduce((a, b) => a + b, 0);
+    const u = await (await t.fetch("/v1/usage", { key })).json();
+    expect(total).toBe(20);
+    expect(u.credits_used).toBe(total);
+  });
+
   test("every key's usage equals the credits its results reported", async () => {
     await p.checkLedgers();
     console.log(`mcp fuzz: ${p.cases} requests over ${tools.length} tools`);

@@ -144,6 +144,15 @@ describe("REST query strings and odd requests", () => {
     }
   }, 60_000);
 
+  test("hostile bodies sent all at once on one key: no 5xx, and the usage is the sum of the charges", async () => {
+    const r = rng(4242);
+    const key = p.freshKey();
+    // Under every bucket's limit on the one key: 5 requests per endpoint, all in flight together.
+    const batch = posts.flatMap((ep) => Array.from({ length: 5 }, () => ({ op: ep.op, c: BODY_GENS[ep.op.id]!(r) })));
+    const answers = await Promise.all(batch.map(({ op, c }) => p.send(op.bucket, op.path, { method: "POST", body: c.body, headers: { "content-type": "application/json" } }, { key, concurrent: true, allow502: UPSTREAM.has(op.id) })));
+    expect(answers.filter((a) => a.status === 200).length).toBeGreaterThan(5);
+  }, 30_000);
+
   test("every key's usage equals what its answers charged", async () => {
     await p.checkLedgers();
     console.log(`rest fuzz: ${p.cases} requests`);
