@@ -93,6 +93,7 @@ export class Prober {
     if (!okServer) throw new Error(`server error: ${what}`);
     if (r.status >= 400) {
       const message = opts.rpc ? json?.error?.message : json?.error;
+      if (process.env.ZW_FUZZ_DUMP) console.log("MSG", r.status, String(message).replace(/"[^"]*"/g, '"…"').replace(/\d+/g, "N").slice(0, 90));
       if (!isJson || typeof message !== "string" || message.length === 0) throw new Error(`4xx without a JSON error: ${what}`);
       expect(message.length).toBeLessThan(400);
       if (r.status === 429) throw new Error(`unexpected 429 (the prober rotates keys): ${what}`);
