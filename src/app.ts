@@ -95,7 +95,8 @@ export function buildApp(services: Services, parts: AppParts) {
       try {
         const now = Date.now();
         const key = auth.authenticate(request.headers.get("authorization"));
-        const op = rated.get(`${request.method} ${path}`);
+        // HEAD runs the GET route (and its charge): it spends the GET's rate bucket too.
+        const op = rated.get(`${request.method === "HEAD" ? "GET" : request.method} ${path}`);
         if (op) checkRate(services.store, key, op.bucket, now);
         authed.set(request, { key, now });
       } catch (e) {
