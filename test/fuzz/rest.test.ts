@@ -6,8 +6,10 @@
  * every key's usage matching what its answers charged.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { RATE_LIMITS } from "../../src/operations.ts";
 import { ENDPOINTS } from "../../src/routes.ts";
 import { startFixtureServer, type Fixture } from "../support/fixture.ts";
+import { freshMinute } from "../support/harness.ts";
 import { BODY_GENS } from "./bodies.ts";
 import { normaliseDomain } from "../../src/domain/name.ts";
 import { CASE_SCALE, HOSTILE_STRINGS, pick, qenc, rng } from "./gen.ts";
@@ -125,6 +127,19 @@ describe("REST query strings and odd requests", () => {
       }
     });
     expect(failures.slice(0, 15)).toEqual([]);
+  }, 30_000);
+
+  test("HEAD on a metered GET spends its rate bucket like the GET it runs", async () => {
+    const op = ENDPOINTS.find((e) => e.op.method === "GET" && e.op.bucket !== null)!.op;
+    const { key } = t.newKey("fuzz-head");
+    const limit = RATE_LIMITS[op.bucket!];
+    await freshMinute(10);
+    const statuses: number[] = [];
+    for (let i = 0; i <= limit; i++) statuses.push((await t.fetch(op.path, { method: "HEAD", key })).status);
+    expect(statuses.slice(0, limit).every((s) => s === 200)).toBe(true);
+    expect(statuses[limit]).toBe(429);
+    const u = await (await t.fetch("/v1/usage", { key })).json();
+    expect(u.credits_used).toBe(op.cost({ items: 1 }) * limit);
   }, 30_000);
 
   test("lists exactly at the limit, of 253-character names: every row answered, charged by the table, in bounded time", async () => {
