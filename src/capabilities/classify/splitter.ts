@@ -39,11 +39,17 @@ const MAX = 63;
 const UNKNOWN = -1;
 const KNOWN = W_WORD | W_FIRST | W_SURNAME | W_PLACE | W_BRAND;
 const START = -2;
+const SHORT = 1;
+const HEAD = 2;
 
 export class Splitter {
-  private readonly cost: Float32Array;
-  /** Per word: 1 when it has at most three letters (the short-beside-unknown rule). */
-  private readonly short: Uint8Array;
+  /**
+   * Per word, interleaved in one buffer so that one cache line serves the splitter's every
+   * look at a word: wordCost at costOf[2 * i], and at bitsOf[2 * i + 1] SHORT (at most three
+   * letters: the short-beside-unknown rule) | HEAD (begins a known phrase).
+   */
+  private readonly costOf: Float32Array;
+  private readonly bitsOf: Int32Array;
   private readonly c = new Float64Array((MAX + 1) * 2);
   private readonly from = new Int32Array((MAX + 1) * 2);
   private readonly rank = new Int8Array((MAX + 1) * 2);
@@ -73,11 +79,12 @@ export class Splitter {
     if (!(params.unknownPerChar >= 0 && params.letterWeight >= 0 && params.spelledPerLetter >= 0)) {
       throw new Error("splitter: unknownPerChar, letterWeight and spelledPerLetter must be >= 0");
     }
-    this.cost = new Float32Array(lexicon.size);
-    this.short = new Uint8Array(lexicon.size);
+    const buffer = new ArrayBuffer(8 * lexicon.size);
+    this.costOf = new Float32Array(buffer);
+    this.bitsOf = new Int32Array(buffer);
     for (let i = 0; i < lexicon.size; i++) {
-      this.cost[i] = wordCost(lexicon, i, params);
-      this.short[i] = lexicon.lengthOf(i) <= 3 ? 1 : 0;
+      this.costOf[2 * i] = wordCost(lexicon, i, params);
+      this.bitsOf[2 * i + 1] = (lexicon.lengthOf(i) <= 3 ? SHORT : 0) | (lexicon.beginsPhrase(i) ? HEAD : 0);
     }
   }
 
@@ -112,7 +119,7 @@ export class Splitter {
     this.word[0] = START;
     // Pass 1: every lexicon word (and word + "s") in the run, grouped by start position.
     const eTo = this.eTo, eIdx = this.eIdx, eCost = this.eCost, first = this.first, starts = this.startsWord;
-    const cost = this.cost, pluralCost = p.plural;
+    const cost = this.costOf, pluralCost = p.plural;
     let e = 0;
     for (let i = 0; i < L; i++) {
       first[i] = e;
@@ -124,11 +131,11 @@ export class Splitter {
         h = step(h, ch);
         if (!lex.mayExtend(h)) break;
         const idx = lex.probe(h, s, from + i, from + j);
-        const plural = prev >= 0 && ch === 115 /* s */ ? cost[prev]! + pluralCost : Infinity;
+        const plural = prev >= 0 && ch === 115 /* s */ ? cost[2 * prev]! + pluralCost : Infinity;
         if (idx >= 0 || plural < Infinity) {
           eTo[e] = j;
           eIdx[e] = idx >= 0 ? idx : prev;
-          eCost[e] = idx >= 0 ? Math.min(cost[idx]!, plural) : plural;
+          eCost[e] = idx >= 0 ? Math.min(cost[2 * idx]!, plural) : plural;
           e++;
           if (j - i >= 2) starts[i] = 1;
         }
@@ -240,7 +247,7 @@ export class Splitter {
 
   /** Extends both paths ending at i by token [i, j) and keeps the two best at j. */
   private relax(i: number, j: number, idx: number, tokenCost: number): void {
-    const c = this.c, word = this.word, from = this.from, rank = this.rank, p = this.params;
+    const c = this.c, word = this.word, from = this.from, rank = this.rank, p = this.params, bits = this.bitsOf;
     const a = 2 * j, b = a + 1;
     for (let r = 0; r < 2; r++) {
       const base = c[2 * i + r]!;
@@ -249,11 +256,11 @@ export class Splitter {
       let total = base + tokenCost;
       if (idx >= 0) {
         if (prev >= 0) {
-          if (this.lexicon.isPhrase(prev, idx)) total -= p.phraseBonus;
-        } else if (prev === UNKNOWN && this.short[idx] === 1) total += p.shortBesideUnknown;
+          if ((bits[2 * prev + 1]! & HEAD) !== 0 && this.lexicon.isPhrase(prev, idx)) total -= p.phraseBonus;
+        } else if (prev === UNKNOWN && (bits[2 * idx + 1]! & SHORT) !== 0) total += p.shortBesideUnknown;
       } else {
         if (prev === UNKNOWN) continue; // two unknown runs never touch
-        if (prev >= 0 && this.short[prev] === 1) total += p.shortBesideUnknown;
+        if (prev >= 0 && (bits[2 * prev + 1]! & SHORT) !== 0) total += p.shortBesideUnknown;
       }
       if (total < c[a]!) {
         c[b] = c[a]!; from[b] = from[a]!; rank[b] = rank[a]!; word[b] = word[a]!;
