@@ -112,7 +112,7 @@ async function main(): Promise<number> {
   const main = await runOurs(ds, gs, o.reps, ref, check, wl.lookups, work, "full");
   systems.push(main);
   main.ours.close();
-  // peers take 10-1000 times longer per query: 2 runs each (scan), 1 (DuckDB, FTS5)
+  // peers take 10-1000 times longer per query: 2 runs each for the scan and FTS5, 1 for DuckDB
   if (!o.skip.has("scan")) systems.push(await runPeer(new ScanPeer(), ds, gs, Math.min(2, o.reps), ref, check, wl.lookups));
   if (!o.skip.has("duckdb")) systems.push(await runPeer(new DuckPeer(work), ds, gs, 1, ref, check, wl.lookups));
   if (!o.skip.has("fts") && o.ftsDomains > 0) {
