@@ -1,7 +1,7 @@
 /**
  * The classify capability's stable API for other capabilities (appraise, jobs): pure,
  * synchronous, deterministic functions over the shipped lexicon and taxonomy. Each thread
- * (main or worker) loads the lexicon once, on first use (about 0.2 s, about 40 MB).
+ * (main or worker) loads the lexicon once, on first use (about 0.2 s, about 50 MB).
  * Inputs are NAMES (the first label, "bestpizza"), not whole domains; use
  * parseDomain(...).name to get one. See docs/classify.md.
  */

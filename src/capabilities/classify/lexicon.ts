@@ -7,7 +7,8 @@
  * building the substring, and the splitter can hash incrementally (`step`) while it extends a
  * candidate word one character at a time, so a name of n characters costs n * maxWord probes
  * and no allocation. Load is a single pass over the bytes (tens of ms), and the whole thing
- * holds about 15 MB, so every worker can keep its own copy.
+ * holds about 30 MB (half of it the hash table, sized for one cache line per probe), so every
+ * worker can keep its own copy.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";

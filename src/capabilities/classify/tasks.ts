@@ -4,7 +4,7 @@
  *   in order (service.ts cuts the batches and builds the tables);
  * - "classify.jobChunk": a categorize job chunk -> NDJSON rows (job-chunk.ts);
  * - broadcast "classify.warm": load the lexicon now rather than on the first task.
- * Each thread loads its own lexicon (about 40 MB) on first use.
+ * Each thread loads its own lexicon (about 50 MB) on first use.
  */
 import type { BroadcastTable, TaskTable } from "../../pool/protocol.ts";
 import { categorizeJobChunk, type JobChunkInput } from "./job-chunk.ts";
