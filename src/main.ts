@@ -16,6 +16,8 @@ export interface RunningServer {
   url: string;
   port: number;
   services: Services;
+  /** The app without the socket (benchmarks of the pipeline's own cost). */
+  handle(request: Request): Promise<Response>;
   stop(): Promise<void>;
 }
 
@@ -51,6 +53,7 @@ export async function startServer(config: Config, opts: { log?: (e: unknown) => 
     url: `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${server.port}`,
     port: server.port!,
     services,
+    handle: (request) => app.handle(request),
     async stop() {
       if (stopped) return;
       stopped = true;
