@@ -4,19 +4,16 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { DEFAULT_SETTINGS } from "../../src/capabilities/lookups/settings.ts";
-import { startLookupFakes, type LookupFakes } from "../fakes/index.ts";
-import { startTestServer, type TestServer } from "../support/harness.ts";
+import type { LookupFakes } from "../fakes/index.ts";
+import { startFixtureServer, type Fixture } from "../support/fixture.ts";
 
 let fakes: LookupFakes;
-let t: TestServer;
+let t: Fixture;
 beforeAll(async () => {
-  fakes = await startLookupFakes();
-  t = await startTestServer(fakes.env);
+  t = await startFixtureServer();
+  fakes = t.fakes;
 });
-afterAll(async () => {
-  await t.stop();
-  fakes.stop();
-});
+afterAll(() => t.stopAll());
 
 let keyN = 0;
 async function rdap(domains: string[], quota = 1000) {

@@ -3,19 +3,16 @@
  * behind whois.iana.org, the registries' hosts and a registrar's host by ZW_WHOIS_SERVERS.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startLookupFakes, type LookupFakes } from "../fakes/index.ts";
-import { startTestServer, type TestServer } from "../support/harness.ts";
+import type { LookupFakes } from "../fakes/index.ts";
+import { startFixtureServer, type Fixture } from "../support/fixture.ts";
 
 let fakes: LookupFakes;
-let t: TestServer;
+let t: Fixture;
 beforeAll(async () => {
-  fakes = await startLookupFakes();
-  t = await startTestServer(fakes.env);
+  t = await startFixtureServer();
+  fakes = t.fakes;
 });
-afterAll(async () => {
-  await t.stop();
-  fakes.stop();
-});
+afterAll(() => t.stopAll());
 
 let keyN = 0;
 /** A fresh key per call: the rdap bucket allows 6 requests a minute per key. */
