@@ -16,24 +16,36 @@ function varintLen(v: number): number {
   return v < 0x80 ? 1 : v < 0x4000 ? 2 : v < 0x200000 ? 3 : v < 0x10000000 ? 4 : 5;
 }
 
-export function buildTrigrams(names: Uint8Array, off: Uint32Array): Trigrams {
-  const n = off.length - 1;
-  const last = new Uint32Array(TRIGRAMS); // id+1 of the last name added to each list, 0 = none
-  const counts = new Uint32Array(TRIGRAMS);
-  const sizes = new Float64Array(TRIGRAMS);
+/**
+ * Calls visit(trigram, gap) once per (trigram, name) pair, names in id order, where gap is
+ * the id for a trigram's first name and the distance from its previous name after that.
+ * Both passes walk the names through this one loop, so they can never disagree.
+ * `last` (one slot per trigram) is reset here and used as scratch.
+ */
+function forEachPosting(names: Uint8Array, off: Uint32Array, last: Uint32Array, visit: (k: number, gap: number) => void): void {
   const A2 = ALPHABET * ALPHABET;
+  last.fill(0);
+  const n = off.length - 1;
   for (let id = 0; id < n; id++) {
-    const s = off[id];
-    const e = off[id + 1];
-    for (let p = s; p + 3 <= e; p++) {
-      const k = SYMBOL[names[p]] * A2 + SYMBOL[names[p + 1]] * ALPHABET + SYMBOL[names[p + 2]];
-      const l = last[k];
+    const e = off[id + 1]!;
+    for (let p = off[id]!; p + 3 <= e; p++) {
+      const k = SYMBOL[names[p]!]! * A2 + SYMBOL[names[p + 1]!]! * ALPHABET + SYMBOL[names[p + 2]!]!;
+      const l = last[k]!;
       if (l === id + 1) continue;
-      counts[k]++;
-      sizes[k] += varintLen(l === 0 ? id : id - (l - 1));
+      visit(k, l === 0 ? id : id - (l - 1));
       last[k] = id + 1;
     }
   }
+}
+
+export function buildTrigrams(names: Uint8Array, off: Uint32Array): Trigrams {
+  const last = new Uint32Array(TRIGRAMS); // id+1 of the last name added to each list, 0 = none
+  const counts = new Uint32Array(TRIGRAMS);
+  const sizes = new Float64Array(TRIGRAMS);
+  forEachPosting(names, off, last, (k, gap) => {
+    counts[k]++;
+    sizes[k] += varintLen(gap);
+  });
   const offsets = new Uint32Array(TRIGRAMS + 1);
   let total = 0;
   for (let k = 0; k < TRIGRAMS; k++) {
@@ -44,24 +56,15 @@ export function buildTrigrams(names: Uint8Array, off: Uint32Array): Trigrams {
   offsets[TRIGRAMS] = total;
   const data = new Uint8Array(total);
   const w = offsets.slice(0, TRIGRAMS);
-  last.fill(0);
-  for (let id = 0; id < n; id++) {
-    const s = off[id];
-    const e = off[id + 1];
-    for (let p = s; p + 3 <= e; p++) {
-      const k = SYMBOL[names[p]] * A2 + SYMBOL[names[p + 1]] * ALPHABET + SYMBOL[names[p + 2]];
-      const l = last[k];
-      if (l === id + 1) continue;
-      let v = l === 0 ? id : id - (l - 1);
-      let q = w[k];
-      while (v >= 0x80) {
-        data[q++] = (v & 0x7f) | 0x80;
-        v >>>= 7;
-      }
-      data[q++] = v;
-      w[k] = q;
-      last[k] = id + 1;
+  forEachPosting(names, off, last, (k, gap) => {
+    let v = gap;
+    let q = w[k];
+    while (v >= 0x80) {
+      data[q++] = (v & 0x7f) | 0x80;
+      v >>>= 7;
     }
-  }
+    data[q++] = v;
+    w[k] = q;
+  });
   return { offsets, counts, data };
 }
