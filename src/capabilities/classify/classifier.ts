@@ -20,7 +20,7 @@
  * 4. Type: see the comment on classify() below.
  */
 import { getWordInfo, W_COMMON, W_FIRST, W_PLACE, W_SURNAME, W_WORD, type WordInfo } from "./classifier-words.ts";
-import { MAX_PHRASE_WORDS, PHRASES_BY_FIRST, singleKeyword, sameWord, type Keyword } from "./keywords.ts";
+import { BY_TOKEN, MAX_PHRASE_WORDS, singleKeyword, sameWord, type Keyword } from "./keywords.ts";
 import { MODIFIER_SET } from "./keywords-modifiers.ts";
 import { TAXONOMY, UNCATEGORIZED } from "./taxonomy.ts";
 
@@ -61,16 +61,21 @@ function isDigits(s: string): boolean {
   return true;
 }
 
+function isToken(w: string): boolean {
+  if (w.length === 0) return false;
+  for (let i = 0; i < w.length; i++) {
+    const c = w.charCodeAt(i);
+    if (!((c >= 97 && c <= 122) || (c >= 48 && c <= 57))) return false;
+  }
+  return true;
+}
+
 /** Lower-case letter/digit tokens; a word holding hyphens (or anything else) is cut there. */
-function tokens(words: readonly string[]): string[] {
+function tokens(words: readonly string[]): readonly string[] {
+  if (words.every(isToken)) return words; // the usual case: the splitter's words as they are
   const out: string[] = [];
   for (const w of words) {
-    let clean = w.length > 0;
-    for (let i = 0; i < w.length && clean; i++) {
-      const c = w.charCodeAt(i);
-      clean = (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
-    }
-    if (clean) { out.push(w); continue; }
+    if (isToken(w)) { out.push(w); continue; }
     for (const part of w.toLowerCase().split(NON_ALNUM)) if (part !== "") out.push(part);
   }
   return out;
@@ -84,7 +89,8 @@ function findHits(toks: readonly string[], flags: readonly number[]): Hit[] {
   while (i < n) {
     const t = toks[i]!;
     let hit: Hit | undefined;
-    const phrases = PHRASES_BY_FIRST.get(t);
+    const entry = BY_TOKEN.get(t);
+    const phrases = entry?.phrases;
     if (phrases !== undefined) {
       for (const p of phrases) {
         const len = p.words.length;
@@ -95,10 +101,7 @@ function findHits(toks: readonly string[], flags: readonly number[]): Hit[] {
       }
     }
     if (hit === undefined && i + 1 < n && (flags[i] === 0 || flags[i + 1] === 0)) hit = joinedHit(toks, flags, i);
-    if (hit === undefined) {
-      const k = singleKeyword(t);
-      if (k !== undefined) hit = { kw: k, pos: i, span: 1 };
-    }
+    if (hit === undefined && entry?.single !== undefined) hit = { kw: entry.single, pos: i, span: 1 };
     if (hit !== undefined) { hits.push(hit); i += hit.span; } else i++;
   }
   return hits;

@@ -83,19 +83,48 @@ export const PHRASES_BY_FIRST: ReadonlyMap<string, readonly Keyword[]> = (() => 
 /** Longest keyword in words; bounds the joined-token fallback. */
 export const MAX_PHRASE_WORDS = KEYWORDS.reduce((n, k) => Math.max(n, k.words.length), 1);
 
+/** The rule behind singleKeyword(), applied once per candidate token when the index is built. */
+function foldPlural(token: string): Keyword | undefined {
+  const hit = SINGLE.get(token);
+  if (hit !== undefined || token.length < 4 || token.charCodeAt(token.length - 1) !== 115 /* s */) return hit;
+  const k1 = SINGLE.get(token.slice(0, -1));
+  if (k1 !== undefined) return k1;
+  if (token.endsWith("ies")) return SINGLE.get(token.slice(0, -3) + "y");
+  if (token.endsWith("es")) return SINGLE.get(token.slice(0, -2));
+  return undefined;
+}
+
+/** What one token can start: the phrases it begins and the single keyword it stands for. */
+export interface TokenKeywords {
+  phrases: readonly Keyword[] | undefined;
+  single: Keyword | undefined;
+}
+
+/**
+ * Every token that begins a phrase or stands for a keyword, so the classifier needs one hash
+ * look-up per token. foldPlural() can only answer for a keyword itself or its "s", "es" or
+ * "ies" plural, so those candidates are every token it answers for, and the map is exact.
+ */
+export const BY_TOKEN: ReadonlyMap<string, TokenKeywords> = (() => {
+  const candidates = new Set<string>(PHRASES_BY_FIRST.keys());
+  for (const k of SINGLE.keys()) {
+    candidates.add(k).add(`${k}s`).add(`${k}es`);
+    if (k.endsWith("y")) candidates.add(`${k.slice(0, -1)}ies`);
+  }
+  const m = new Map<string, TokenKeywords>();
+  for (const t of candidates) {
+    const entry = { phrases: PHRASES_BY_FIRST.get(t), single: foldPlural(t) };
+    if (entry.phrases !== undefined || entry.single !== undefined) m.set(t, entry);
+  }
+  return m;
+})();
+
 /**
  * The keyword a single token stands for: itself, or a plain English plural folded
  * ("plumbers" -> "plumber", "bakeries" -> "bakery", "boxes" -> "box"). Tokens under 4 letters are not folded.
  */
 export function singleKeyword(token: string): Keyword | undefined {
-  const hit = SINGLE.get(token);
-  if (hit !== undefined || token.length < 4 || token.charCodeAt(token.length - 1) !== 115 /* s */) return hit;
-  const stem = token.slice(0, -1);
-  const k1 = SINGLE.get(stem);
-  if (k1 !== undefined) return k1;
-  if (token.endsWith("ies")) return SINGLE.get(token.slice(0, -3) + "y");
-  if (token.endsWith("es")) return SINGLE.get(token.slice(0, -2));
-  return undefined;
+  return BY_TOKEN.get(token)?.single;
 }
 
 /** A token equals a phrase word, directly or as its plain plural. */

@@ -9,6 +9,7 @@
 import type { ParsedName } from "../../domain/name.ts";
 import { classify, type Classification, type DomainType } from "./classifier.ts";
 import { splitName } from "./splitter.ts";
+import { Tally } from "./tally.ts";
 import { UNCATEGORIZED_VERTICAL } from "./taxonomy.ts";
 
 export interface CategorizeRow {
@@ -109,52 +110,47 @@ function capitalise(w: string): string {
   return (c < 128 ? UPPER[c]! : w[0]!.toUpperCase()) + w.slice(1);
 }
 
-/** count desc, then name in code-unit order. */
-function ranked<K extends string>(counts: Map<string, number>, key: K): ({ [P in K]: string } & { count: number })[] {
-  const entries = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  return entries.map(([k, count]) => ({ [key]: k, count }) as { [P in K]: string } & { count: number });
-}
-
-function bump(m: Map<string, number>, k: string): void {
-  m.set(k, (m.get(k) ?? 0) + 1);
-}
+const VERTICAL = (vertical: string, count: number) => ({ vertical, count });
+const TYPE = (type: string, count: number) => ({ type, count });
+const WORD = (word: string, count: number) => ({ word, count });
+const TLD = (tld: string, count: number) => ({ tld, count });
 
 export function summarize(results: readonly { vertical: string; subcategory: string; type: string }[]): CategorizeSummary {
-  const verticals = new Map<string, number>();
-  const subs = new Map<string, number>();
-  const types = new Map<string, number>();
+  const verticals = new Tally();
+  const subs = new Tally();
+  const types = new Tally();
   let uncategorized = 0;
   for (const r of results) {
     if (r.vertical === UNCATEGORIZED_VERTICAL) uncategorized++;
-    bump(verticals, r.vertical);
-    bump(subs, `${r.vertical}\u0000${r.subcategory}`); // NUL sorts first: vertical, then subcategory
-    bump(types, r.type);
+    verticals.add(r.vertical);
+    subs.add(`${r.vertical}\u0000${r.subcategory}`); // NUL sorts first: vertical, then subcategory
+    types.add(r.type);
   }
   return {
     total: results.length,
     categorized: results.length - uncategorized,
     uncategorized,
-    verticals: ranked(verticals, "vertical"),
-    subcategories: ranked(subs, "pair").map(({ pair, count }) => {
-      const [vertical, subcategory] = pair.split("\u0000") as [string, string];
-      return { vertical, subcategory, count };
+    verticals: verticals.ranked(VERTICAL),
+    subcategories: subs.ranked((pair, count) => {
+      const cut = pair.indexOf("\u0000");
+      return { vertical: pair.slice(0, cut), subcategory: pair.slice(cut + 1), count };
     }),
-    types: ranked(types, "type"),
+    types: types.ranked(TYPE),
   };
 }
 
 /** word_stats: every word of every row's split, counted. */
 export function wordStats(rows: readonly { split: string }[]): { word: string; count: number }[] {
-  const m = new Map<string, number>();
-  for (const r of rows) if (r.split !== "") for (const w of r.split.split(" ")) if (w !== "") bump(m, w);
-  return ranked(m, "word");
+  const t = new Tally();
+  for (const r of rows) t.addWords(r.split);
+  return t.ranked(WORD);
 }
 
 /** tld_stats: the extension of every name that has one (the whole rest, e.g. "co.uk"). */
 export function tldStats(domains: readonly ParsedName[]): { tld: string; count: number }[] {
-  const m = new Map<string, number>();
-  for (const d of domains) if (d.ext !== null) bump(m, d.ext);
-  return ranked(m, "tld");
+  const t = new Tally();
+  for (const d of domains) if (d.ext !== null) t.add(d.ext);
+  return t.ranked(TLD);
 }
 
 export interface CategorizeBody {
