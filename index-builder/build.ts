@@ -1,15 +1,15 @@
 /**
- * The index build pipeline: inputs -> (zone parser | list reader) -> normalise -> external
- * sort with de-duplication -> arrays (names, postings) -> jump table, trigram index,
+ * The index build pipeline: inputs -> (zone parser | list reader) -> normalise -> records
+ * partitioned by first character (spilled to disk past a bound) -> each partition radix
+ * sorted with de-duplication -> arrays (names, postings) -> jump table, trigram index,
  * precomputed answers -> one checksummed file written atomically (write.ts).
  * Input problems never abort the build: they are skipped and counted in the report.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { readLineBatches, type LineStats } from "./input.ts";
-import { normaliseDomain } from "./normalise.ts";
-import { ZoneParser, type SkipReason } from "./zonefile.ts";
-import { ExternalSorter } from "./sorter.ts";
+import { DomainReader, type DomainSource, type InputReport } from "./read.ts";
+import { PartitionedKeys, PARTITIONS } from "./partitions.ts";
+import { sortPartition } from "./radix.ts";
 import { Collector } from "./collect.ts";
 import { buildTrigrams } from "./trigrams.ts";
 import { precompute } from "./precompute.ts";
@@ -30,17 +30,7 @@ export interface BuildProgress {
   rssBytes: number;
 }
 
-export interface InputReport {
-  input: string;
-  format: "zone" | "list" | "empty";
-  compressed: boolean;
-  lines: number;
-  domains: number; // valid domains read (before de-duplication)
-  invalidNames: number;
-  tooLongLines: number;
-  skipped: Partial<Record<SkipReason, number>>;
-  origin: string | null;
-}
+export type { DomainSource, InputReport };
 
 export interface BuildReport {
   out: string;
@@ -62,12 +52,6 @@ export interface BuildReport {
   builtAt: string;
 }
 
-/** Domains from memory (the sample index: the generator's stream), read like a plain list. */
-export interface DomainSource {
-  label: string;
-  domains: Iterable<string>;
-}
-
 export interface BuildOptions {
   /** Paths of zone files or lists ("-" = standard input), or in-memory sources. */
   inputs: (string | DomainSource)[];
@@ -75,7 +59,7 @@ export interface BuildOptions {
   builtAt?: Date;
   tmpDir?: string;
   onProgress?: (p: BuildProgress) => void;
-  /** keys per in-memory sort run (tests use small values to exercise the merge) */
+  /** domains held in memory before the partitions are spilled to disk (tests use small values) */
   chunkKeys?: number;
 }
 
@@ -88,26 +72,6 @@ export function peakRss(): number {
     // not Linux
   }
   return process.memoryUsage.rss();
-}
-
-function readSource(source: DomainSource, add: (d: string) => void): InputReport {
-  const rep: InputReport = {
-    input: source.label, format: "list", compressed: false, lines: 0, domains: 0, invalidNames: 0, tooLongLines: 0, skipped: {}, origin: null,
-  };
-  for (const raw of source.domains) {
-    rep.lines++;
-    const d = normaliseDomain(raw);
-    if (d === null) rep.invalidNames++;
-    else {
-      add(d);
-      rep.domains++;
-    }
-  }
-  return rep;
-}
-
-function isZoneLine(line: string): boolean {
-  return line.startsWith("$") || /\S\s+\S/.test(line.trim());
 }
 
 export async function buildIndex(opts: BuildOptions): Promise<BuildReport> {
@@ -124,11 +88,9 @@ export async function buildIndex(opts: BuildOptions): Promise<BuildReport> {
     phaseStart = now;
   };
   const tmpRoot = opts.tmpDir ?? path.dirname(path.resolve(opts.out));
-  const sorter = new ExternalSorter(tmpRoot, opts.chunkKeys);
-  const exts = new Set<string>();
+  const keys = new PartitionedKeys(tmpRoot, opts.chunkKeys);
+  const reader = new DomainReader(keys);
   const reports: InputReport[] = [];
-  let domainsSeen = 0;
-  let lines = 0;
   let lastTick = 0;
   const progress = (phase: BuildPhase, input: string | null, force = false) => {
     if (!opts.onProgress) return;
@@ -136,78 +98,28 @@ export async function buildIndex(opts: BuildOptions): Promise<BuildReport> {
     if (!force && now - lastTick < 500) return;
     lastTick = now;
     opts.onProgress({
-      phase, input, inputsDone: reports.length, inputsTotal: opts.inputs.length, lines, domainsSeen,
+      phase, input, inputsDone: reports.length, inputsTotal: opts.inputs.length, lines: reader.lines, domainsSeen: reader.domainsSeen,
       elapsedMs: now - t0, rssBytes: process.memoryUsage.rss(),
     });
-  };
-  const add = (d: string) => {
-    const dot = d.indexOf(".");
-    const ext = d.slice(dot + 1);
-    exts.add(ext);
-    sorter.add(d.slice(0, dot) + " " + ext);
-    domainsSeen++;
   };
 
   try {
     for (const source of opts.inputs) {
-      if (typeof source !== "string") {
-        reports.push(readSource(source, add));
-        progress("read", source.label, true);
-        continue;
-      }
-      const input = source;
-      const stats: LineStats = { lines: 0, tooLong: 0, compressed: false };
-      const rep: InputReport = {
-        input, format: "empty", compressed: false, lines: 0, domains: 0, invalidNames: 0, tooLongLines: 0, skipped: {}, origin: null,
-      };
-      let zone: ZoneParser | null = null;
-      const before = domainsSeen;
-      const emitZone = (owner: string) => {
-        const d = normaliseDomain(owner);
-        if (d === null) rep.invalidNames++;
-        else add(d);
-      };
-      for await (const batch of readLineBatches(input, stats)) {
-        for (const line of batch) {
-          if (rep.format === "empty") {
-            const t = line.trim();
-            if (t === "" || t.startsWith(";") || t.startsWith("#")) continue;
-            rep.format = isZoneLine(line) ? "zone" : "list";
-            if (rep.format === "zone") zone = new ZoneParser();
-          }
-          if (zone !== null) zone.line(line, emitZone);
-          else {
-            const t = line.trim();
-            if (t === "" || t.startsWith("#") || t.startsWith(";")) continue;
-            const d = normaliseDomain(t);
-            if (d === null) rep.invalidNames++;
-            else add(d);
-          }
-        }
-        lines += batch.length;
-        progress("read", input);
-      }
-      if (zone !== null) {
-        zone.finish();
-        for (const [k, v] of Object.entries(zone.skipped)) if (v > 0) rep.skipped[k as SkipReason] = v;
-        rep.origin = zone.origin;
-      }
-      rep.compressed = stats.compressed;
-      rep.lines = stats.lines;
-      rep.tooLongLines = stats.tooLong;
-      rep.domains = domainsSeen - before;
-      reports.push(rep);
-      progress("read", input, true);
+      const label = typeof source === "string" ? source : source.label;
+      reports.push(typeof source === "string" ? await reader.readFile(source, () => progress("read", source)) : reader.readSource(source));
+      progress("read", label, true);
     }
+    const domainsSeen = reader.domainsSeen;
     endPhase("read");
 
-    const extNames = [...exts].sort();
-    const extId = new Map<string, number>();
-    extNames.forEach((e, i) => extId.set(e, i));
-    const collector = new Collector(extId);
     progress("merge", null, true);
-    const sortRuns = sorter.runCount;
-    sorter.drain(collector.add);
+    const { names: extNames, rank } = reader.exts.ranks();
+    const collector = new Collector(keys.totalRecords, keys.totalNameBytes, extNames.length);
+    const sortRuns = keys.runs;
+    for (let p = 0; p < PARTITIONS; p++) {
+      const n = keys.records[p]!;
+      if (n > 0) sortPartition(keys.take(p), n, rank, collector);
+    }
     const c = collector.finish();
     endPhase("merge");
 
@@ -216,7 +128,7 @@ export async function buildIndex(opts: BuildOptions): Promise<BuildReport> {
     endPhase("trigrams");
 
     const extIdBytes = extNames.length <= 65536 ? 2 : 4;
-    const post = extIdBytes === 2 ? Uint16Array.from(c.post) : c.post;
+    const post = c.post;
     const jump = buildJumpTable(c.names, c.nameOff, jumpCharsFor(c.totalNames));
     const arrays: IndexArrays = {
       extNames, extCount: c.extCount, names: c.names, nameOff: c.nameOff, jumpChars: jump[0], jump: jump.subarray(1),
@@ -274,6 +186,6 @@ export async function buildIndex(opts: BuildOptions): Promise<BuildReport> {
       builtAt: builtAt.toISOString(),
     };
   } finally {
-    sorter.cleanup();
+    keys.cleanup();
   }
 }

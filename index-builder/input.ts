@@ -1,5 +1,5 @@
 /**
- * Reads one builder input (a path or "-" for stdin) as batches of text lines. Gzip is
+ * Reads one builder input (a path or "-" for stdin) line by line, as bytes. Gzip is
  * detected by its magic bytes (1f 8b), never by the file name, and every gzip member is
  * decoded (node:zlib; Bun.gunzipSync stops after the first member, PLATFORM.md note 7).
  * A line longer than MAX_LINE_BYTES is dropped (and counted) instead of being buffered.
@@ -10,8 +10,6 @@ import zlib from "node:zlib";
 import { Readable } from "node:stream";
 
 export const MAX_LINE_BYTES = 64 * 1024;
-const NON_ASCII = /[\x80-\xff]/;
-const utf8 = (latin1Line: string) => Buffer.from(latin1Line, "latin1").toString("utf8");
 
 export class InputError extends Error {}
 
@@ -43,7 +41,7 @@ async function* rawChunks(input: string): AsyncGenerator<Uint8Array> {
     throw new InputError(`${input}: no such file (give a zone file, a domain list, or "-" for stdin)`);
   }
   if (!st.isFile()) throw new InputError(`${input}: not a regular file`);
-  for await (const c of fs.createReadStream(input, { highWaterMark: 1 << 20 })) yield c as Uint8Array;
+  for await (const c of fs.createReadStream(input, { highWaterMark: 4 << 20 })) yield c as Uint8Array;
 }
 
 /** Yields the (decompressed) bytes of an input, sniffing the compression from its first chunk. */
@@ -66,7 +64,7 @@ async function* decodedChunks(input: string, stats: LineStats): AsyncGenerator<U
     return;
   }
   stats.compressed = true;
-  const gunzip = zlib.createGunzip({ chunkSize: 1 << 20 });
+  const gunzip = zlib.createGunzip({ chunkSize: 4 << 20 });
   const stream = Readable.from(all()).pipe(gunzip);
   try {
     for await (const c of stream) yield c as Uint8Array;
@@ -75,47 +73,61 @@ async function* decodedChunks(input: string, stats: LineStats): AsyncGenerator<U
   }
 }
 
-/** Batches of lines (without "\n" / "\r"); latin1 decoding keeps byte == char code. */
-export async function* readLineBatches(input: string, stats: LineStats): AsyncGenerator<string[]> {
-  let carry = "";
-  let skippingLongLine = false;
-  for await (const chunk of decodedChunks(input, stats)) {
-    const text = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString("latin1");
-    const parts = text.split("\n");
-    // latin1 keeps byte == char code (fast, and "\n" never sits inside a UTF-8 sequence);
-    // whole lines with bytes >= 0x80 (IDN written in UTF-8) are decoded as UTF-8 below.
-    const high = NON_ASCII.test(text) || NON_ASCII.test(carry);
-    const last = parts.pop() as string;
-    const out: string[] = [];
-    for (let i = 0; i < parts.length; i++) {
-      let line = i === 0 ? carry + parts[0] : parts[i];
-      if (i === 0) carry = "";
-      if (i === 0 && skippingLongLine) {
-        skippingLongLine = false;
-        continue; // tail of an over-long line (already counted)
-      }
+/**
+ * Calls onLine(bytes, start, end) for every line of the input, without its "\n" and one
+ * trailing "\r". Lines are handed over as bytes (no string per line): the list reader
+ * decides most lines from their bytes; a consumer that needs text calls lineText().
+ * A line longer than MAX_LINE_BYTES is counted (stats.tooLong) and never buffered; a final
+ * line without "\n" counts when it is not empty. `bytes` is only valid during the call.
+ */
+export async function forEachLine(input: string, stats: LineStats, onLine: (bytes: Buffer, start: number, end: number) => void): Promise<void> {
+  const carry = Buffer.allocUnsafe(MAX_LINE_BYTES); // the start of a line that crosses chunks
+  let carryLen = 0;
+  let skipping = false; // inside an over-long line (already counted)
+  const line = (b: Buffer, s: number, e: number) => {
+    stats.lines++;
+    if (e - s > MAX_LINE_BYTES) stats.tooLong++;
+    else onLine(b, s, e > s && b[e - 1] === 13 ? e - 1 : e);
+  };
+  /** Appends b[s, e) to the carried partial line, or starts skipping when it grows too long. */
+  const keep = (b: Buffer, s: number, e: number) => {
+    if (skipping || s === e) return;
+    if (carryLen + (e - s) > MAX_LINE_BYTES) {
       stats.lines++;
-      if (line.length > MAX_LINE_BYTES) {
-        stats.tooLong++;
-        continue;
-      }
-      if (line.length > 0 && line.charCodeAt(line.length - 1) === 13) line = line.slice(0, -1);
-      out.push(high && NON_ASCII.test(line) ? utf8(line) : line);
-    }
-    if (parts.length > 0 || !skippingLongLine) carry = parts.length > 0 ? last : carry + last;
-    if (carry.length > MAX_LINE_BYTES) {
-      if (!skippingLongLine) {
+      stats.tooLong++;
+      skipping = true;
+      carryLen = 0;
+    } else carryLen += b.copy(carry, carryLen, s, e);
+  };
+  for await (const chunk of decodedChunks(input, stats)) {
+    const b = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    let p = 0;
+    let nl = b.indexOf(10, 0);
+    if (nl >= 0 && (carryLen > 0 || skipping)) {
+      if (skipping) skipping = false; // the tail of an over-long line
+      else if (carryLen + nl > MAX_LINE_BYTES) {
         stats.lines++;
         stats.tooLong++;
+      } else {
+        carryLen += b.copy(carry, carryLen, 0, nl);
+        line(carry, 0, carryLen);
       }
-      skippingLongLine = true;
-      carry = "";
+      carryLen = 0;
+      p = nl + 1;
+      nl = b.indexOf(10, p);
     }
-    if (out.length > 0) yield out;
+    while (nl >= 0) {
+      line(b, p, nl);
+      p = nl + 1;
+      nl = b.indexOf(10, p);
+    }
+    keep(b, p, b.length);
   }
-  if (!skippingLongLine && carry.length > 0) {
-    stats.lines++;
-    if (carry.charCodeAt(carry.length - 1) === 13) carry = carry.slice(0, -1);
-    yield [NON_ASCII.test(carry) ? utf8(carry) : carry];
-  }
+  if (!skipping && carryLen > 0) line(carry, 0, carryLen);
+}
+
+/** A line as text: bytes >= 0x80 are UTF-8 (internationalised names), other lines plain ASCII. */
+export function lineText(b: Buffer, s: number, e: number): string {
+  for (let i = s; i < e; i++) if (b[i]! >= 0x80) return b.toString("utf8", s, e);
+  return b.toString("latin1", s, e);
 }

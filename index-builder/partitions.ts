@@ -1,0 +1,100 @@
+/**
+ * The domains read so far, as byte records partitioned by the first character of the name
+ * (37 partitions, in the byte order of that character). Sorting each partition on its own
+ * and concatenating them in partition order gives the names in byte order: no merge.
+ * Record: u8 name length, the lower-case name bytes, u32 LE provisional extension id.
+ * Memory is bounded: once `chunkKeys` records are held, every partition's buffer is
+ * appended to that partition's file in a private temp folder (one "run" per spill); a
+ * partition is loaded back whole when it is sorted, so the peak is one chunk plus the
+ * largest partition. Duplicates are kept here and dropped when a partition is sorted.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { ALPHABET, SYMBOL } from "../src/zone-index/format.ts";
+import { GrowBytes } from "./grow.ts";
+import { LOWER } from "./normalise.ts";
+
+/** Records held in memory before the partitions are spilled (about 16 bytes each). */
+export const DEFAULT_CHUNK_KEYS = 32_000_000;
+export const PARTITIONS = ALPHABET;
+
+export class PartitionedKeys {
+  private parts: GrowBytes[] = Array.from({ length: PARTITIONS }, () => new GrowBytes(1 << 16));
+  private fds: number[] = new Array(PARTITIONS).fill(-1);
+  private dir: string | null = null;
+  private held = 0;
+  /** records per partition (held and spilled) */
+  readonly records = new Float64Array(PARTITIONS);
+  /** name bytes per partition (held and spilled) */
+  readonly nameBytes = new Float64Array(PARTITIONS);
+  runs = 0;
+
+  constructor(private readonly tmpRoot: string, private readonly chunkKeys = DEFAULT_CHUNK_KEYS) {}
+
+  /** Adds the name b[s, e) (any case: lower-cased here) with its provisional extension id. */
+  add(b: Uint8Array, s: number, e: number, extId: number): void {
+    const len = e - s;
+    const p = SYMBOL[LOWER[b[s]!]!]!;
+    const g = this.parts[p]!;
+    let w = g.reserve(len + 5);
+    const a = g.a;
+    a[w++] = len;
+    for (let i = s; i < e; i++) a[w++] = LOWER[b[i]!]!;
+    a[w++] = extId & 255;
+    a[w++] = (extId >>> 8) & 255;
+    a[w++] = (extId >>> 16) & 255;
+    a[w++] = extId >>> 24;
+    g.length = w;
+    this.records[p]++;
+    this.nameBytes[p] += len;
+    if (++this.held >= this.chunkKeys) this.spill();
+  }
+
+  get totalRecords(): number {
+    return this.records.reduce((x, y) => x + y, 0);
+  }
+  get totalNameBytes(): number {
+    return this.nameBytes.reduce((x, y) => x + y, 0);
+  }
+
+  private spill(): void {
+    if (this.dir === null) this.dir = fs.mkdtempSync(path.join(this.tmpRoot, "zonewise-sort-"));
+    for (let p = 0; p < PARTITIONS; p++) {
+      const g = this.parts[p]!;
+      if (g.length === 0) continue;
+      if (this.fds[p] === -1) this.fds[p] = fs.openSync(path.join(this.dir, `part-${p}.bin`), "w+");
+      writeAll(this.fds[p]!, g.view());
+      g.length = 0;
+    }
+    this.held = 0;
+    this.runs++;
+  }
+
+  /** The records of partition p (spilled ones first, then the held ones); frees them. */
+  take(p: number): Uint8Array {
+    const g = this.parts[p]!;
+    this.parts[p] = new GrowBytes(1);
+    const fd = this.fds[p]!;
+    if (fd === -1) return g.view();
+    const size = fs.fstatSync(fd).size;
+    const out = new Uint8Array(size + g.length);
+    for (let o = 0; o < size; ) o += fs.readSync(fd, out, o, size - o, o);
+    out.set(g.view(), size);
+    fs.closeSync(fd);
+    this.fds[p] = -1;
+    return out;
+  }
+
+  cleanup(): void {
+    for (let p = 0; p < PARTITIONS; p++) {
+      if (this.fds[p] !== -1) fs.closeSync(this.fds[p]!);
+      this.fds[p] = -1;
+    }
+    if (this.dir !== null) fs.rmSync(this.dir, { recursive: true, force: true });
+    this.dir = null;
+  }
+}
+
+function writeAll(fd: number, bytes: Uint8Array): void {
+  for (let o = 0; o < bytes.byteLength; ) o += fs.writeSync(fd, bytes, o, Math.min(1 << 26, bytes.byteLength - o));
+}
