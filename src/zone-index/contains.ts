@@ -1,17 +1,21 @@
 /**
- * Names containing a term, from the trigram index (TRIO/TRIC/TRIP).
+ * Names containing or ending with a term, from the trigram index (TRIO/TRIC/TRIP).
  * - length >= 3: decode the rarest trigram's list, intersect with the next rarest while
  *   they are not much longer than the survivors, then verify survivors against the name
- *   bytes (skipped for a 3-letter term, whose list is already exact).
+ *   bytes (a 3-letter contains term skips it: its list is already exact). For "ends" the
+ *   verification is the name's last bytes only (ending with t implies containing it).
  * - length 1 (outside the API's range): a scan of every name.
- * - length 2: the union of the 74 lists "t?" and "?t" (a bitmap over name ids) plus the
- *   name equal to t; used only when no precomputed answer applies.
+ * - length 2: a bitmap over name ids, the union of the 74 lists "t?" and "?t" plus the
+ *   name equal to t; for "ends" only the 37 lists "?t" (a name of 3+ characters ending with
+ *   t holds the trigram made of its last three) plus the name t.
+ * mask (optional, a bitmap over name ids): only ids whose bit is set are verified and
+ * visited; the filtered count uses it to visit the names registered in 2+ extensions only.
  * Ids are visited in ascending order. Scratch buffers live in the Scratch object and are
  * reused across queries (one Scratch per engine, engines are single-threaded).
  */
 import type { IndexArrays } from "./arrays.ts";
 import { ALPHABET, SYMBOL } from "./format.ts";
-import { findName, nameContains } from "./names.ts";
+import { findName, nameContains, nameEndsWith } from "./names.ts";
 
 /** Once the next list is this many times longer than the survivors, verify instead. */
 const INTERSECT_RATIO = 24;
@@ -77,12 +81,27 @@ function intersect(a: IndexArrays, k: number, cand: Uint32Array, n: number): num
   return w;
 }
 
-/** Calls visit(id) for each name containing t, ascending. t: a-z 0-9 "-", length >= 2. */
-export function forEachContaining(a: IndexArrays, s: Scratch, t: string, visit: (id: number) => void): void {
-  if (t.length === 2) return unionOfPairs(a, s, t, visit);
+const inMask = (mask: Uint32Array, id: number) => (mask[id >>> 5] & (1 << (id & 31))) !== 0;
+
+/**
+ * Calls visit(id) for each name containing t (ends: ending with t), ascending.
+ * t: a-z 0-9 "-", length >= 2 (shorter: a scan). mask: see the top of the file.
+ */
+export function forEachContaining(
+  a: IndexArrays, s: Scratch, t: string, visit: (id: number) => void, ends = false, mask: Uint32Array | null = null,
+): void {
+  if (t.length === 2) {
+    const words = pairBitmap(a, s, t, ends);
+    forEachBit(s.bitmap as Uint32Array, words, mask, ends ? (id) => {
+      if (nameEndsWith(a, id, t)) visit(id);
+    } : visit);
+    return;
+  }
   if (t.length < 2) {
     // outside the API's 2..63 range: a plain scan, correct but O(names)
-    for (let id = 0, n = a.nameOff.length - 1; id < n; id++) if (nameContains(a, id, t)) visit(id);
+    for (let id = 0, n = a.nameOff.length - 1; id < n; id++) {
+      if ((mask === null || inMask(mask, id)) && (ends ? nameEndsWith(a, id, t) : nameContains(a, id, t))) visit(id);
+    }
     return;
   }
   const keys: number[] = [];
@@ -94,19 +113,29 @@ export function forEachContaining(a: IndexArrays, s: Scratch, t: string, visit: 
   keys.sort((x, y) => a.triCount[x] - a.triCount[y]);
   const cand = s.ensure(a.triCount[keys[0]]);
   let n = decodeInto(a, keys[0], cand);
-  const exact = t.length === 3;
+  if (mask !== null) {
+    let w = 0;
+    for (let i = 0; i < n; i++) if (inMask(mask, cand[i])) cand[w++] = cand[i];
+    n = w;
+  }
   for (let j = 1; j < keys.length; j++) {
     if (a.triCount[keys[j]] > INTERSECT_RATIO * n) break;
     n = intersect(a, keys[j], cand, n);
   }
-  if (exact) {
+  if (ends) {
+    for (let i = 0; i < n; i++) if (nameEndsWith(a, cand[i], t)) visit(cand[i]);
+  } else if (t.length === 3) {
     for (let i = 0; i < n; i++) visit(cand[i]);
   } else {
     for (let i = 0; i < n; i++) if (nameContains(a, cand[i], t)) visit(cand[i]);
   }
 }
 
-function unionOfPairs(a: IndexArrays, s: Scratch, t: string, visit: (id: number) => void): void {
+/**
+ * Fills s.bitmap with the names holding the 2-letter t ("t?" and "?t" lists, or only "?t"
+ * when endsOnly) and the name equal to t; returns the bitmap's length in words.
+ */
+function pairBitmap(a: IndexArrays, s: Scratch, t: string, endsOnly: boolean): number {
   const n = a.nameOff.length - 1;
   const words = (n >>> 5) + 1;
   if (s.bitmap === null || s.bitmap.length < words) s.bitmap = new Uint32Array(words);
@@ -114,7 +143,7 @@ function unionOfPairs(a: IndexArrays, s: Scratch, t: string, visit: (id: number)
   bm.fill(0, 0, words);
   const x = SYMBOL[t.charCodeAt(0)];
   const y = SYMBOL[t.charCodeAt(1)];
-  if (x < 0 || y < 0) return;
+  if (x < 0 || y < 0) return words;
   const d = a.triData;
   const mark = (k: number) => {
     let p = a.triOff[k];
@@ -134,13 +163,18 @@ function unionOfPairs(a: IndexArrays, s: Scratch, t: string, visit: (id: number)
     }
   };
   for (let z = 0; z < ALPHABET; z++) {
-    mark((x * ALPHABET + y) * ALPHABET + z);
+    if (!endsOnly) mark((x * ALPHABET + y) * ALPHABET + z);
     mark((z * ALPHABET + x) * ALPHABET + y);
   }
   const eq = findName(a, t);
   if (eq >= 0) bm[eq >>> 5] |= 1 << (eq & 31);
+  return words;
+}
+
+/** Calls visit(id) for every bit set in bm[0, words) (and in mask, when given), ascending. */
+export function forEachBit(bm: Uint32Array, words: number, mask: Uint32Array | null, visit: (id: number) => void): void {
   for (let w = 0; w < words; w++) {
-    let bits = bm[w];
+    let bits = mask === null ? bm[w] : bm[w] & mask[w];
     while (bits !== 0) {
       const low = bits & -bits;
       const id = (w << 5) + 31 - Math.clz32(low);

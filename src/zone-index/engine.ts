@@ -4,10 +4,12 @@
  * precomputed table by running the live path):
  * - precomputed (PREE, PREX/PREC): terms that match very many names (all 2-letter terms, frequent
  *   3-letter ones) carry total, distinct names, tld_match and the sorted breakdown. A filter
- *   of one extension is answered from it too (for one extension, domains = distinct names).
+ *   of one extension is answered from it too (for one extension, domains = distinct names);
+ *   a filter of several from its records plus a visit of the matching names registered in
+ *   two or more extensions (filtered.ts).
  * - live: the matching names come from a prefix range (starts) or the trigram index
- *   (contains; ends = the containing names that end with the term, so no second order of
- *   the names is stored); their postings fill a reused histogram.
+ *   (contains; ends = the trigram candidates whose last bytes are the term, so no second
+ *   order of the names is stored); their postings fill a reused histogram.
  * Per query, allocation is the result object only; the histogram, touched list and
  * candidate buffers are reused, so one engine must serve one thread at a time.
  */
@@ -17,6 +19,7 @@ import { findName, findNameIn, nameEndsWith, prefixRange } from "./names.ts";
 import type { Position } from "./format.ts";
 import { readPrecomputed, type PreEntry } from "./precomputed.ts";
 import { ExtensionIds } from "./extensions.ts";
+import { countFiltered, multiNameBitmap } from "./filtered.ts";
 
 export interface Tally {
   total: number; // matching domains
@@ -62,19 +65,25 @@ export class Engine {
     return this.pre.has(pos + ":" + term);
   }
 
-  /** Calls visit(id) for every name matching (term, pos), in ascending ids. */
-  forEachMatch(term: string, pos: Position, visit: (id: number) => void): void {
+  /**
+   * Calls visit(id) for every name matching (term, pos), in ascending ids; with a mask (a
+   * bitmap over name ids), only for the matching names whose bit is set.
+   */
+  forEachMatch(term: string, pos: Position, visit: (id: number) => void, mask: Uint32Array | null = null): void {
     const a = this.a;
     if (pos === "starts") {
       const [lo, hi] = prefixRange(a, term);
-      for (let i = lo; i < hi; i++) visit(i);
-    } else if (pos === "ends") {
-      forEachContaining(a, this.scratch, term, (id) => {
-        if (nameEndsWith(a, id, term)) visit(id);
-      });
+      for (let i = lo; i < hi; i++) if (mask === null || (mask[i >>> 5] & (1 << (i & 31))) !== 0) visit(i);
     } else {
-      forEachContaining(a, this.scratch, term, visit);
+      forEachContaining(a, this.scratch, term, visit, pos === "ends", mask);
     }
+  }
+
+  private multi: Uint32Array | null = null;
+  /** Names holding two or more domains (filtered.ts), built on first use: N bits. */
+  private multiNames(): Uint32Array {
+    this.multi ??= multiNameBitmap(this.a);
+    return this.multi;
   }
 
   /** Full count with breakdown. allowed: ext ids (null = every extension). */
@@ -83,6 +92,13 @@ export class Engine {
     const eq = findName(a, term);
     const pe = this.pre.get(pos + ":" + term);
     if (pe !== undefined && (allowed === null || allowed.length <= 1)) return this.fromPre(term, pe, allowed, eq);
+    if (pe !== undefined && allowed !== null) {
+      const flag = this.flags(allowed);
+      const mask = this.multiNames();
+      const r = countFiltered(a, pe, term, flag, (visit) => this.forEachMatch(term, pos, visit, mask));
+      this.clearFlags(allowed);
+      return { ...r, exact: this.exactCount(eq, allowed) };
+    }
     const hist = this.hist;
     const touched = this.touched;
     const post = a.post;
