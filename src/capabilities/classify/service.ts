@@ -6,6 +6,12 @@
  * "classify.camelcase" and "classify.categorize": rows only), and the batch tables (word_stats,
  * tld_stats, summary) are built here from the rows in input order. Both paths run the same
  * pure functions (results.ts), so the answer does not depend on where it was computed.
+ *
+ * A chunk crosses the thread boundary as text both ways: the names joined by newlines, and
+ * the rows as the JSON text of their array. Both are long strings, which the pool's codec
+ * hands to structured clone (a copy), while msgpackr took 10-15 ms under Bun to pack the
+ * 500 row objects of a 1,000-name request; JSON.stringify in the worker and JSON.parse
+ * here cost well under a millisecond each (bench/classify/RESULTS.md).
  */
 import { splitName as parseName, type ParsedName } from "../../domain/name.ts";
 import type { Pool } from "../../pool/pool.ts";
@@ -18,17 +24,26 @@ import {
 /** Names above which a batch runs on the pool; also the smallest chunk sent to one worker. */
 export const POOL_THRESHOLD = 64;
 
-/** What a pool task receives: normalised ASCII domains (or bare names). */
+/** What a pool task receives: normalised ASCII domains (or bare names), one per line. */
 export interface BatchInput {
-  domains: string[];
+  domains: string;
 }
 
-export function camelcaseRowsTask(input: BatchInput): CamelcaseRow[] {
-  return input.domains.map((d) => camelcaseOne(parseName(d)));
+/** What a pool task returns: the JSON text of the chunk's rows, an array in input order. */
+export interface BatchOutput {
+  rows: string;
 }
 
-export function categorizeRowsTask(input: BatchInput): CategorizeRow[] {
-  return input.domains.map((d) => categorizeOne(parseName(d)));
+function rowsTask<R>(input: BatchInput, row: (d: ParsedName) => R): BatchOutput {
+  return { rows: JSON.stringify(input.domains.split("\n").map((d) => row(parseName(d)))) };
+}
+
+export function camelcaseRowsTask(input: BatchInput): BatchOutput {
+  return rowsTask(input, camelcaseOne);
+}
+
+export function categorizeRowsTask(input: BatchInput): BatchOutput {
+  return rowsTask(input, categorizeOne);
 }
 
 type PoolPart = Pick<Pool, "run" | "size">;
@@ -55,11 +70,15 @@ export class ClassifyService {
     const pool = this.pool!;
     const chunks = Math.max(1, Math.min(pool.size, Math.floor(domains.length / POOL_THRESHOLD)));
     const size = Math.ceil(domains.length / chunks);
-    const parts: Promise<R[]>[] = [];
+    const parts: Promise<BatchOutput>[] = [];
     for (let at = 0; at < domains.length; at += size) {
-      parts.push(pool.run<R[]>(task, { domains: domains.slice(at, at + size).map((d) => d.ascii) } satisfies BatchInput));
+      let lines = domains[at]!.ascii;
+      for (let k = at + 1; k < Math.min(domains.length, at + size); k++) lines += "\n" + domains[k]!.ascii;
+      parts.push(pool.run<BatchOutput>(task, { domains: lines } satisfies BatchInput));
     }
-    return (await Promise.all(parts)).flat();
+    const rows: R[] = [];
+    for (const out of await Promise.all(parts)) for (const r of JSON.parse(out.rows) as R[]) rows.push(r);
+    return rows;
   }
 }
 
