@@ -1,21 +1,18 @@
 import type { Database } from "bun:sqlite";
 import { USAGE_KEYS, type UsageKey } from "../operations.ts";
+import { CommitAwareCache } from "./read-cache.ts";
 import type { ReserveResult, UsageStore } from "./types.ts";
 
 type DayUsage = { used: number; byKey: Record<UsageKey, number> };
 
 /**
  * Check-and-debit in one IMMEDIATE transaction, so two processes can never overspend.
- * Reads for GET /v1/usage come from a small cache: an entry is dropped by this store's own
- * writes to its key and day, and the whole cache when SQLite's data_version says another
- * connection committed (checked at most once a millisecond, as the key cache does). The
+ * Reads for GET /v1/usage come from a CommitAwareCache: an entry is dropped by this store's
+ * own writes to its key and day, and the whole cache when another connection commits. The
  * quota check itself never reads the cache.
  */
 export class SqliteUsageStore implements UsageStore {
-  private cache = new Map<string, DayUsage>();
-  private dataVersion;
-  private seenVersion = -1;
-  private checkedAt = 0;
+  private cache;
   private total;
   private upsert;
   private dec;
@@ -23,7 +20,7 @@ export class SqliteUsageStore implements UsageStore {
   private reserveTx;
 
   constructor(db: Database) {
-    this.dataVersion = db.query<{ data_version: number }, []>("PRAGMA data_version");
+    this.cache = new CommitAwareCache<string, DayUsage>(db);
     this.total = db.query<{ n: number }, [number, string]>(
       "SELECT coalesce(sum(credits), 0) AS n FROM usage WHERE key_id = ? AND day = ?",
     );
@@ -47,33 +44,19 @@ export class SqliteUsageStore implements UsageStore {
 
   reserve(keyId: number, day: string, usageKey: UsageKey, credits: number, quota: number): ReserveResult {
     if (credits <= 0) return { ok: true, used: this.total.get(keyId, day)!.n };
-    this.cache.delete(`${keyId} ${day}`);
+    this.cache.drop(`${keyId} ${day}`);
     return this.reserveTx.immediate(keyId, day, usageKey, credits, quota);
   }
 
   refund(keyId: number, day: string, usageKey: UsageKey, credits: number): void {
     if (credits <= 0) return;
-    this.cache.delete(`${keyId} ${day}`);
+    this.cache.drop(`${keyId} ${day}`);
     this.dec.run(keyId, day, usageKey, credits);
   }
 
   get(keyId: number, day: string): DayUsage {
-    const now = performance.now();
-    if (now - this.checkedAt >= 1) {
-      this.checkedAt = now;
-      const v = this.dataVersion.get()!.data_version;
-      if (v !== this.seenVersion) {
-        this.cache.clear();
-        this.seenVersion = v;
-      }
-    }
-    const id = `${keyId} ${day}`;
-    const hit = this.cache.get(id);
-    if (hit) return { used: hit.used, byKey: { ...hit.byKey } };
-    const fresh = this.read(keyId, day);
-    if (this.cache.size >= 10_000) this.cache.clear();
-    this.cache.set(id, fresh);
-    return { used: fresh.used, byKey: { ...fresh.byKey } };
+    const hit = this.cache.get(`${keyId} ${day}`, () => this.read(keyId, day));
+    return { used: hit.used, byKey: { ...hit.byKey } };
   }
 
   private read(keyId: number, day: string): DayUsage {

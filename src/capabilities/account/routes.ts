@@ -1,15 +1,15 @@
 /** GET /v1/ping and GET /v1/usage: free, never rate limited. */
 import { Type } from "@sinclair/typebox";
-import { iso, nextUtcMidnight, utcDay } from "../../http/clock.ts";
+import { nextUtcMidnightIso, utcDay } from "../../http/clock.ts";
 import { defineEndpoint, ONE } from "../../http/endpoint.ts";
 import { batchLimits, JOB_LIMITS, OPERATIONS, rateLimitsPerMinute } from "../../operations.ts";
 import type { Services } from "../../services.ts";
 
 /** What the jobs capability reports for usage; zeros until it is wired in. */
 export interface JobsAccounting {
-  namesInFlight(keyId: number): number;
-  resultsStorageBytes(keyId: number): number;
+  figures(keyId: number): { namesInFlight: number; storageBytes: number };
 }
+const NO_JOBS = { namesInFlight: 0, storageBytes: 0 };
 
 function jobsAccounting(s: Services): JobsAccounting | null {
   return (s.jobsAccounting as JobsAccounting | undefined) ?? null;
@@ -51,7 +51,7 @@ export const usage = defineEndpoint({
   handle: (_i, ctx) => {
     const day = utcDay(ctx.now);
     const u = ctx.services.store.usage.get(ctx.key.id, day);
-    const jobs = jobsAccounting(ctx.services);
+    const jobs = jobsAccounting(ctx.services)?.figures(ctx.key.id) ?? NO_JOBS;
     return {
       body: {
         key: ctx.key.name,
@@ -59,13 +59,13 @@ export const usage = defineEndpoint({
         credits_used: u.used,
         credits_remaining: Math.max(0, ctx.key.dailyQuota - u.used),
         daily_quota: ctx.key.dailyQuota,
-        resets_at: iso(nextUtcMidnight(ctx.now).getTime()),
+        resets_at: nextUtcMidnightIso(ctx.now),
         by_endpoint: u.byKey,
         rate_limits_per_minute: RATE_LIMITS_PER_MINUTE,
         batch_limits: BATCH_LIMITS,
-        names_in_flight: jobs?.namesInFlight(ctx.key.id) ?? 0,
+        names_in_flight: jobs.namesInFlight,
         names_in_flight_cap: JOB_LIMITS.namesInFlightCap,
-        results_storage_bytes: jobs?.resultsStorageBytes(ctx.key.id) ?? 0,
+        results_storage_bytes: jobs.storageBytes,
       },
     };
   },

@@ -27,10 +27,7 @@ export const jobs = defineCapability({
     const callbacks = new CallbackDeliverer(core);
     service.onQueued = (type) => runner.poke(type);
     core.onFinal = () => callbacks.poke();
-    const accounting: JobsAccounting = {
-      namesInFlight: (keyId) => service.namesInFlight(keyId),
-      resultsStorageBytes: (keyId) => service.resultsStorageBytes(keyId),
-    };
+    const accounting: JobsAccounting = { figures: (keyId) => service.keyFigures(keyId) };
     services.jobs = service;
     services.jobsRunner = runner;
     services.jobsAccounting = accounting;

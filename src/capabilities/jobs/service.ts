@@ -9,6 +9,7 @@ import type { Services } from "../../services.ts";
 import type { KeyRecord } from "../../store/types.ts";
 import { admit } from "./admit.ts";
 import type { JobsCore } from "./core.ts";
+import type { KeyJobFigures } from "./store.ts";
 import { readRows } from "./results-read.ts";
 import { fromJson, fromText, type Submission } from "./submit.ts";
 import { isFinal, JOB_STATUSES, reportedStatus, type JobRow, type JobStatus } from "./types.ts";
@@ -109,7 +110,7 @@ export class JobsService {
     const last = page[page.length - 1];
     return {
       jobs: page.map((r) => jobView(r, now, this.core.lanes, r.status === "queued" ? laneOf(r.type) : undefined)),
-      names_in_flight: this.core.store.namesInFlight(key.id),
+      names_in_flight: this.core.store.keyFigures(key.id).namesInFlight,
       next_cursor: more && last ? Buffer.from(`${last.created}.${last.rid}`, "latin1").toString("base64url") : null,
     };
   }
@@ -162,12 +163,9 @@ export class JobsService {
     return { j, chunks };
   }
 
-  namesInFlight(keyId: number): number {
-    return this.core.store.namesInFlight(keyId);
-  }
-
-  resultsStorageBytes(keyId: number): number {
-    return this.core.store.storageBytes(keyId);
+  /** For GET /v1/usage: names in flight and results bytes on disk (cached, see JobStore). */
+  keyFigures(keyId: number): KeyJobFigures {
+    return this.core.store.keyFigures(keyId);
   }
 }
 

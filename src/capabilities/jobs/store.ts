@@ -9,6 +9,7 @@
  */
 import type { Database } from "bun:sqlite";
 import { JOB_TYPES, type JobType } from "../../operations.ts";
+import { CommitAwareCache } from "../../store/read-cache.ts";
 import type { SqliteStore } from "../../store/sqlite.ts";
 import type { CallbackStatus, ChunkRow, FinalStatus, JobRow, JobStatus } from "./types.ts";
 
@@ -41,12 +42,25 @@ export function creditsFor(row: Pick<JobRow, "type" | "options">, okRows: number
   return okRows <= 0 ? 0 : JOB_TYPES[row.type].cost({ items: okRows, includeCounts });
 }
 
+/** What GET /v1/usage shows of a key's jobs. */
+export interface KeyJobFigures {
+  namesInFlight: number;
+  storageBytes: number;
+}
+
 export class JobStore {
   readonly db: Database;
   private q;
+  /**
+   * Per-key usage figures, read on every GET /v1/usage. Every write below that can move
+   * them (insert, commitChunk, finish, markFilesRemoved) clears the cache; other processes'
+   * writes clear it through data_version.
+   */
+  private figures: CommitAwareCache<number, KeyJobFigures>;
 
   constructor(private store: SqliteStore) {
     const db = (this.db = store.db);
+    this.figures = new CommitAwareCache(db);
     this.q = {
       // in: a whole new job -> inserts it queued
       insert: db.query(
@@ -146,6 +160,7 @@ export class JobStore {
   }
 
   insert(j: NewJob): void {
+    this.figures.clear();
     this.q.insert.run({ ...j } as never);
   }
   get(id: string): JobRow | null {
@@ -157,11 +172,16 @@ export class JobStore {
   forgetIdempotencyKey(id: string): void {
     this.q.clearIdem.run(id);
   }
+  /** Exact, from the database: what admission checks the cap against (inside its transaction). */
   namesInFlight(keyId: number): number {
     return this.q.inFlight.get(keyId)!.n;
   }
-  storageBytes(keyId: number): number {
-    return this.q.storage.get(keyId)!.n;
+  /** Names not yet processed in the key's queued and running jobs, and its results bytes on disk (cached). */
+  keyFigures(keyId: number): KeyJobFigures {
+    return this.figures.get(keyId, (k) => ({
+      namesInFlight: this.q.inFlight.get(k)!.n,
+      storageBytes: this.q.storage.get(k)!.n,
+    }));
   }
   lane(type: JobType): LaneEntry[] {
     return this.q.lane.all(type);
@@ -188,6 +208,7 @@ export class JobStore {
     return this.q.filesDue.all(now);
   }
   markFilesRemoved(id: string, now: number): void {
+    this.figures.clear();
     this.db.transaction(() => {
       this.q.markRemoved.run(id, now);
       this.q.dropChunks.run(id);
@@ -215,6 +236,7 @@ export class JobStore {
 
   /** Records a written chunk and advances the job, atomically, if `token` still holds the lease. */
   commitChunk(id: string, token: string, c: ChunkRow, errors: number): boolean {
+    this.figures.clear();
     return this.db.transaction(() => {
       const r = this.q.advance.run({ id, token, rows: c.rows, errors, end: c.offset + c.bytes, row_start: c.row_start } as never);
       if (r.changes !== 1) return false;
@@ -234,6 +256,7 @@ export class JobStore {
     now: number,
     opts: { ttlMs: number; callbackDelayMs: number; failure?: string; body?: (row: JobRow) => string },
   ): JobRow | null {
+    this.figures.clear();
     return this.db.transaction(() => {
       const before = this.q.get.get(id);
       if (!before || (before.status !== "queued" && before.status !== "running")) return null;
