@@ -15,6 +15,12 @@ describe("splitName", () => {
     expect(words("joespizza")).toEqual(["joes", "pizza"]);
   });
 
+  test("a word plus s is one token even where no longer word starts with it", () => {
+    // "joshuas" begins no lexicon word: the plural edge must not be lost with the prefix.
+    expect(words("joshuasbakery")).toEqual(["joshuas", "bakery"]);
+    expect(words("mikesbikes")).toEqual(["mikes", "bikes"]);
+  });
+
   test("digits are their own tokens, hyphens are boundaries and never tokens", () => {
     expect(words("top10games")).toEqual(["top", "10", "games"]);
     expect(words("best-pizza")).toEqual(["best", "pizza"]);

@@ -129,9 +129,12 @@ export class Splitter {
       for (let j = i + 1; j <= end; j++) {
         const ch = s.charCodeAt(from + j - 1);
         h = step(h, ch);
-        if (!lex.mayExtend(h)) break;
-        const idx = lex.probe(h, s, from + i, from + j);
+        // No word goes on past here, but a word plus "s" still ends here ("joshuas"): the
+        // plural edge is added before the loop stops.
+        const goesOn = lex.mayExtend(h);
         const plural = prev >= 0 && ch === 115 /* s */ ? cost[2 * prev]! + pluralCost : Infinity;
+        if (!goesOn && plural === Infinity) break;
+        const idx = goesOn ? lex.probe(h, s, from + i, from + j) : -1;
         if (idx >= 0 || plural < Infinity) {
           eTo[e] = j;
           eIdx[e] = idx >= 0 ? idx : prev;
@@ -139,6 +142,7 @@ export class Splitter {
           e++;
           if (j - i >= 2) starts[i] = 1;
         }
+        if (!goesOn) break;
         prev = idx;
       }
     }
