@@ -87,9 +87,13 @@ function knownRoutes(routes: readonly { method: string; path: string }[]): { re:
 
 export function buildApp(services: Services, parts: AppParts) {
   const log = parts.log ?? ((e: unknown) => console.error(e));
-  // Rate buckets of static paths, looked up before the body is touched.
-  const rated = new Map<string, Operation>();
-  for (const ep of parts.endpoints) if (ep.op.bucket !== null) rated.set(`${ep.op.method} ${ep.op.path}`, ep.op);
+  // Rate buckets of static paths by method, then path, looked up before the body is touched.
+  const rated = new Map<string, Map<string, Operation>>();
+  for (const ep of parts.endpoints) {
+    if (ep.op.bucket === null) continue;
+    if (!rated.has(ep.op.method)) rated.set(ep.op.method, new Map());
+    rated.get(ep.op.method)!.set(ep.op.path, ep.op);
+  }
   const known = knownRoutes([...parts.endpoints.map((e) => e.op), ...(parts.rawPaths ?? [])]);
 
   const auth = new Authenticator(services.store.keys);
@@ -101,7 +105,7 @@ export function buildApp(services: Services, parts: AppParts) {
         const now = Date.now();
         const key = auth.authenticate(request.headers.get("authorization"));
         // HEAD runs the GET route (and its charge): it spends the GET's rate bucket too.
-        const op = rated.get(`${request.method === "HEAD" ? "GET" : request.method} ${path}`);
+        const op = rated.get(request.method === "HEAD" ? "GET" : request.method)?.get(path);
         if (op) checkRate(services.store, key, op.bucket, now);
         (request as Marked)[AUTHED] = { key, now };
       } catch (e) {

@@ -9,7 +9,8 @@
  * a sixth of a whole ping, so it is read at most once per millisecond: a revocation or
  * rotation is in force for every request that arrives 1 ms after its commit, far sooner
  * than any client can learn of the change. Unknown tokens are never cached, so random
- * tokens cannot grow the cache.
+ * tokens cannot grow the cache. The cache is keyed by the Authorization header as sent
+ * (a client sends the same bytes every time), so a hit skips parsing it.
  */
 import { hashKey } from "../store/secrets.ts";
 import type { KeyRecord, KeyStore } from "../store/types.ts";
@@ -37,8 +38,7 @@ export class Authenticator {
   constructor(private keys: KeyStore, private maxCached = 10_000, private recheckMs = 1) {}
 
   authenticate(header: string | null): KeyRecord {
-    const token = bearerToken(header);
-    if (token === null) throw unauthorized("missing API key: send Authorization: Bearer <key>");
+    if (header === null) throw unauthorized("missing API key: send Authorization: Bearer <key>");
     const now = performance.now();
     if (now - this.checkedAt >= this.recheckMs) {
       this.checkedAt = now;
@@ -48,13 +48,17 @@ export class Authenticator {
         this.version = v;
       }
     }
-    const hit = this.cache.get(token);
+    const hit = this.cache.get(header);
     if (hit) return hit;
+    const token = bearerToken(header);
+    if (token === null) throw unauthorized("missing API key: send Authorization: Bearer <key>");
     if (!KEY_RE.test(token)) throw unauthorized("invalid API key");
     const key = this.keys.findByHash(hashKey(token));
     if (!key || key.revokedAt !== null) throw unauthorized("invalid API key");
+    // Only the canonical spelling is cached: spacing variants of one key cannot churn it.
+    if (header.length !== PREFIX.length + token.length) return key;
     if (this.cache.size >= this.maxCached) this.cache.clear();
-    this.cache.set(token, key);
+    this.cache.set(header, key);
     return key;
   }
 }
