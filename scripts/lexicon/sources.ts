@@ -146,7 +146,8 @@ export function brands(): string[][] {
   const icons = JSON.parse(text("simple-icons/data/simple-icons.json")) as { title: string }[];
   const out: string[][] = [];
   for (const i of icons) {
-    const words = foldWords(i.title.replace(/[.+&!']/g, " "));
+    // "Sam's Club" -> sams club: a possessive stays on its word (a lone "s" is no word).
+    const words = foldWords(i.title.replace(/['\u2019]/g, "").replace(/[.+&!]/g, " "));
     if (words !== null) out.push(words);
   }
   return out;
