@@ -15,7 +15,8 @@
  */
 import type { IndexArrays } from "./arrays.ts";
 import { forEachContaining, Scratch } from "./contains.ts";
-import { findName, findNameIn, nameEndsWith, prefixRange } from "./names.ts";
+import { nameEndsWith, prefixRange } from "./names.ts";
+import { buildNameKeys, findNameKeyed } from "./name-keys.ts";
 import type { Position } from "./format.ts";
 import { readPrecomputed, type PreEntry } from "./precomputed.ts";
 import { ExtensionIds } from "./extensions.ts";
@@ -89,7 +90,7 @@ export class Engine {
   /** Full count with breakdown. allowed: ext ids (null = every extension). */
   count(term: string, pos: Position, allowed: readonly number[] | null): Tally {
     const a = this.a;
-    const eq = findName(a, term);
+    const eq = this.nameId(term);
     const pe = this.pre.get(pos + ":" + term);
     if (pe !== undefined && (allowed === null || allowed.length <= 1)) return this.fromPre(term, pe, allowed, eq);
     if (pe !== undefined && allowed !== null) {
@@ -255,25 +256,27 @@ export class Engine {
 
   /** Domains registered under this exact name (all extensions). */
   extensionsOf(name: string): number {
-    const id = findName(this.a, name);
+    const id = this.nameId(name);
     return id < 0 ? 0 : this.a.postStart[id + 1] - this.a.postStart[id];
   }
 
   /** Membership of (name, ext). */
   has(name: string, ext: string): boolean {
-    const id = findName(this.a, name);
+    const id = this.nameId(name);
     return id >= 0 && this.holds(id, ext);
   }
 
   /** Id of this exact name, or -1. */
   nameId(name: string): number {
-    return findName(this.a, name);
+    return this.nameIdIn(name, 0, name.length);
   }
 
   /** Id of the name s[start, end), or -1 (no substring made). */
   nameIdIn(s: string, start: number, end: number): number {
-    return findNameIn(this.a, s, start, end);
+    this.keys ??= buildNameKeys(this.a);
+    return findNameKeyed(this.a, this.keys, s, start, end);
   }
+  private keys: Uint32Array | null = null;
 
   /** Domains of the name with this id. */
   domainsOf(id: number): number {

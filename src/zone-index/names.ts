@@ -63,12 +63,19 @@ export function findNameIn(a: IndexArrays, s: string, start: number, end: number
   const k = a.jumpChars;
   const code = jumpCodeOf(s, start, end, k);
   if (code < 0) return -1;
+  return findInRange(a, s, start, end, a.jump[code], a.jump[code + 1]);
+}
+
+/**
+ * Id of the name equal to s[start, end) among the ids [lo, hi), or -1: a binary search of
+ * names that share the term's first k characters (one jump bucket or part of one), so
+ * only the characters after them are compared.
+ */
+export function findInRange(a: IndexArrays, s: string, start: number, end: number, lo: number, hi: number): number {
   const names = a.names;
   const off = a.nameOff;
   const tl = end - start;
-  const skip = tl < k ? tl : k;
-  let lo = a.jump[code];
-  let hi = a.jump[code + 1];
+  const skip = tl < a.jumpChars ? tl : a.jumpChars;
   while (lo < hi) {
     const m = (lo + hi) >>> 1;
     const ns = off[m];
