@@ -3,7 +3,7 @@
  * word on the hot path). The shipped lexicon (lexicon.ts) answers by default; tests may plug in
  * another source with setWordInfo(). The fallback knows only our keywords and modifiers.
  */
-import { SINGLE, singleKeyword } from "./keywords.ts";
+import { BY_TOKEN, keywordNumber, SINGLE, singleKeyword } from "./keywords.ts";
 import { getLexicon } from "./lexicon.ts";
 import { MODIFIER_SET } from "./keywords-modifiers.ts";
 
@@ -27,6 +27,11 @@ export const W_SPOKEN = 128;
 export interface WordInfo {
   /** Bit set of W_* flags for one lower-case token; 0 = unknown. */
   flags(word: string): number;
+  /**
+   * Optional, for speed: the token's flags (low byte) and its keywordNumber() (above it) in
+   * one look-up; must equal `flags(word) | (keywordNumber(word) << 8)`.
+   */
+  facts?(word: string): number;
 }
 
 /** Fallback: keywords and modifiers are words, nothing else is known. */
@@ -41,10 +46,27 @@ export const FALLBACK_WORD_INFO: WordInfo = {
 /** The flags the classifier reads; W_COMPOUND and W_SPOKEN are for the splitter only. */
 const CLASSIFIER_FLAGS = W_WORD | W_COMMON | W_FIRST | W_SURNAME | W_PLACE | W_BRAND;
 
-/** The shipped lexicon's flags (keywords are dictionary words there too). */
+/**
+ * The shipped lexicon's flags (keywords are dictionary words there too). facts() costs one
+ * lexicon probe: every lexicon word's flags and keyword number are laid out by word index
+ * once per thread (2 MB); only a token the lexicon does not hold (a plural, an unknown run)
+ * is looked up in the keyword map, and its flags are 0.
+ */
 export function lexiconWordInfo(): WordInfo {
   const lex = getLexicon();
-  return { flags: (word: string) => lex.flagsOf(word) & CLASSIFIER_FLAGS };
+  const factsOf = new Int32Array(lex.size);
+  for (let i = 0; i < lex.size; i++) factsOf[i] = lex.flags(i) & CLASSIFIER_FLAGS;
+  for (const token of BY_TOKEN.keys()) {
+    const i = lex.indexOf(token);
+    if (i >= 0) factsOf[i]! |= keywordNumber(token) << 8;
+  }
+  return {
+    flags: (word: string) => lex.flagsOf(word) & CLASSIFIER_FLAGS,
+    facts(word: string): number {
+      const i = lex.indexOf(word);
+      return i >= 0 ? factsOf[i]! : keywordNumber(word) << 8;
+    },
+  };
 }
 
 let current: WordInfo | null = null;

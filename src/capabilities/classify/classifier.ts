@@ -20,7 +20,7 @@
  * 4. Type: see the comment on classify() below.
  */
 import { getWordInfo, W_COMMON, W_FIRST, W_PLACE, W_SURNAME, W_WORD, type WordInfo } from "./classifier-words.ts";
-import { BY_TOKEN, MAX_PHRASE_WORDS, singleKeyword, sameWord, type Keyword } from "./keywords.ts";
+import { keywordNumber, MAX_PHRASE_WORDS, singleKeyword, sameWord, TOKEN_ENTRIES, type Keyword } from "./keywords.ts";
 import { MODIFIER_SET } from "./keywords-modifiers.ts";
 import { TAXONOMY, UNCATEGORIZED } from "./taxonomy.ts";
 
@@ -81,15 +81,14 @@ function tokens(words: readonly string[]): readonly string[] {
   return out;
 }
 
-/** Step 1: keyword hits, left to right, longest first. */
-function findHits(toks: readonly string[], flags: readonly number[]): Hit[] {
+/** Step 1: keyword hits, left to right, longest first (`keys`: each token's keywordNumber()). */
+function findHits(toks: readonly string[], flags: readonly number[], keys: readonly number[]): Hit[] {
   const hits: Hit[] = [];
   const n = toks.length;
   let i = 0;
   while (i < n) {
-    const t = toks[i]!;
     let hit: Hit | undefined;
-    const entry = BY_TOKEN.get(t);
+    const entry = keys[i] === 0 ? undefined : TOKEN_ENTRIES[keys[i]! - 1];
     const phrases = entry?.phrases;
     if (phrases !== undefined) {
       for (const p of phrases) {
@@ -177,8 +176,13 @@ export function classify(sld: string, words: readonly string[], info: WordInfo =
   }
   if (sld.startsWith("xn--")) return uncategorized("brandable", "none");
   const toks = tokens(words);
-  const flags = toks.map((t) => info.flags(t));
-  const hits = findHits(toks, flags);
+  const flags: number[] = [], keys: number[] = [];
+  for (const t of toks) {
+    const f = info.facts !== undefined ? info.facts(t) : info.flags(t) | (keywordNumber(t) << 8);
+    flags.push(f & 255);
+    keys.push(f >>> 8);
+  }
+  const hits = findHits(toks, flags, keys);
 
   if (hits.length > 0) {
     const used = new Uint8Array(toks.length);

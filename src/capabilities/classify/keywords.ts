@@ -119,6 +119,16 @@ export const BY_TOKEN: ReadonlyMap<string, TokenKeywords> = (() => {
   return m;
 })();
 
+/** The entries of BY_TOKEN in one array: a token's entry can travel as a small number (its index + 1, 0 = none). */
+export const TOKEN_ENTRIES: readonly TokenKeywords[] = [...BY_TOKEN.values()];
+const ENTRY_NUMBER = new Map<TokenKeywords, number>(TOKEN_ENTRIES.map((e, i) => [e, i + 1]));
+
+/** The number of a token's entry in TOKEN_ENTRIES plus one; 0 when the token starts no keyword. */
+export function keywordNumber(token: string): number {
+  const e = BY_TOKEN.get(token);
+  return e === undefined ? 0 : ENTRY_NUMBER.get(e)!;
+}
+
 /**
  * The keyword a single token stands for: itself, or a plain English plural folded
  * ("plumbers" -> "plumber", "bakeries" -> "bakery", "boxes" -> "box"). Tokens under 4 letters are not folded.
