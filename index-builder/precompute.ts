@@ -4,22 +4,157 @@
  * max(1,000, N x PRECOMPUTE_SHARE) names: contains and starts terms matching that many,
  * and ends terms whose contains twin does (ends walks the containing names); 3-character
  * prefixes are left live (a prefix is one contiguous range of names and postings).
- * - 2-letter terms: one pass over the names per position fills a (pair x extension)
- *   matrix, since a 2-letter term has no trigram list of its own;
- * - 3-letter terms: computed by the live engine itself, so the two paths cannot disagree.
  * The share bounds the live work of any other term (at 20 M domains, 0.5 % of the names is
  * about 74,000 names: a few milliseconds) and keeps PREX/PREC near E records per entry times a
  * few hundred entries, whatever the index size. Records are stored in answer order
- * (count descending, extension ascending).
+ * (count descending, extension ascending), the order the live engine answers in.
+ *
+ * How (two passes over the names, whatever the number of terms): the first counts the
+ * names of every 2-letter term per position (3-letter contains counts are the trigram
+ * list lengths) and so chooses the terms; the second gives each chosen (position, term)
+ * a row of a (row x extension) matrix and adds every name's postings to the rows of its
+ * distinct pairs and trigrams, its first pair and its last pair and trigram.
+ * test/zone/counts.test.ts holds the stored answers and the live ones to a brute-force count.
  */
 import type { IndexArrays } from "../src/zone-index/arrays.ts";
-import { Engine } from "../src/zone-index/engine.ts";
-import { ALPHABET, SYMBOL, TRIGRAMS, POSITIONS, PRE_ENTRY_BYTES, type Position } from "../src/zone-index/format.ts";
+import { ALPHABET, SYMBOL, TRIGRAMS, type Position } from "../src/zone-index/format.ts";
+import { encodeEntries, type Entry } from "./precompute-encode.ts";
 
 /** A term is precomputed when it matches at least this share of the names (and at least 1,000). */
 export const PRECOMPUTE_SHARE = 1 / 200;
 export const PRECOMPUTE_MIN_NAMES = 1000;
 const PAIRS = ALPHABET * ALPHABET;
+const NONE = -1;
+
+const pairOf = (names: Uint8Array, p: number) => SYMBOL[names[p]!]! * ALPHABET + SYMBOL[names[p + 1]!]!;
+const trigramOf = (names: Uint8Array, p: number) => (SYMBOL[names[p]!]! * ALPHABET + SYMBOL[names[p + 1]!]!) * ALPHABET + SYMBOL[names[p + 2]!]!;
+
+/** Names per 2-letter term: containing it (each name once), starting and ending with it; names per 3-letter ending. */
+function nameCounts(a: IndexArrays): { contains: Uint32Array; starts: Uint32Array; ends: Uint32Array; ends3: Uint32Array } {
+  const ends3 = new Uint32Array(TRIGRAMS);
+  const contains = new Uint32Array(PAIRS);
+  const starts = new Uint32Array(PAIRS);
+  const ends = new Uint32Array(PAIRS);
+  const seen = new Uint32Array(PAIRS); // id+1 of the last name that counted this pair
+  const { names, nameOff } = a;
+  for (let id = 0, n = nameOff.length - 1; id < n; id++) {
+    const s = nameOff[id]!;
+    const e = nameOff[id + 1]!;
+    if (e - s < 2) continue;
+    starts[pairOf(names, s)]++;
+    ends[pairOf(names, e - 2)]++;
+    if (e - s >= 3) ends3[trigramOf(names, e - 3)]++;
+    for (let p = s; p + 2 <= e; p++) {
+      const k = pairOf(names, p);
+      if (seen[k] === id + 1) continue;
+      seen[k] = id + 1;
+      contains[k]++;
+    }
+  }
+  return { contains, starts, ends, ends3 };
+}
+
+/** The (position, term) rows of the matrix, in the order their entries are stored. */
+interface Plan {
+  rows: { pos: Position; term: string; names: number }[];
+  pairContains: Int32Array; // row per pair, or NONE
+  pairStarts: Int32Array;
+  pairEnds: Int32Array;
+  triContains: Int32Array; // row per trigram, or NONE
+  triEnds: Int32Array;
+}
+
+function plan(a: IndexArrays, minNames: number): Plan {
+  const counts = nameCounts(a);
+  const rows: Plan["rows"] = [];
+  const assign = (table: Int32Array, k: number, pos: Position, term: string, names: number) => {
+    table[k] = rows.length;
+    rows.push({ pos, term, names });
+  };
+  const p: Plan = {
+    rows, pairContains: new Int32Array(PAIRS).fill(NONE), pairStarts: new Int32Array(PAIRS).fill(NONE), pairEnds: new Int32Array(PAIRS).fill(NONE),
+    triContains: new Int32Array(TRIGRAMS).fill(NONE), triEnds: new Int32Array(TRIGRAMS).fill(NONE),
+  };
+  // The live cost of "ends" is the containing names (ends = the containing names that end
+  // with the term), so an ends term is kept when its contains twin is expensive.
+  for (let k = 0; k < PAIRS; k++) if (counts.contains[k]! >= minNames) assign(p.pairContains, k, "contains", symbolString(k, 2), counts.contains[k]!);
+  for (let k = 0; k < PAIRS; k++) if (counts.starts[k]! >= minNames) assign(p.pairStarts, k, "starts", symbolString(k, 2), counts.starts[k]!);
+  for (let k = 0; k < PAIRS; k++) if (counts.ends[k]! > 0 && counts.contains[k]! >= minNames) assign(p.pairEnds, k, "ends", symbolString(k, 2), counts.ends[k]!);
+  for (let k = 0; k < TRIGRAMS; k++) {
+    if (a.triCount[k]! < minNames) continue;
+    assign(p.triContains, k, "contains", symbolString(k, 3), a.triCount[k]!);
+    assign(p.triEnds, k, "ends", symbolString(k, 3), counts.ends3[k]!);
+  }
+  return p;
+}
+
+/**
+ * The rows of the chosen terms that name `id` matches, into `rows`; returns how many.
+ * `stamp` must differ from every earlier call's (it marks the pairs and trigrams seen).
+ */
+function rowsOfName(a: IndexArrays, p: Plan, id: number, stamp: number, seenPair: Uint32Array, seenTri: Uint32Array, rows: Int32Array): number {
+  const names = a.names;
+  const s = a.nameOff[id]!;
+  const e = a.nameOff[id + 1]!;
+  if (e - s < 2) return 0;
+  let nr = 0;
+  let r = p.pairStarts[pairOf(names, s)]!;
+  if (r !== NONE) rows[nr++] = r;
+  r = p.pairEnds[pairOf(names, e - 2)]!;
+  if (r !== NONE) rows[nr++] = r;
+  for (let q = s; q + 2 <= e; q++) {
+    const k = pairOf(names, q);
+    if (seenPair[k] === stamp) continue;
+    seenPair[k] = stamp;
+    r = p.pairContains[k]!;
+    if (r !== NONE) rows[nr++] = r;
+  }
+  if (e - s < 3) return nr;
+  for (let q = s; q + 3 <= e; q++) {
+    const k = trigramOf(names, q);
+    if (seenTri[k] === stamp) continue;
+    seenTri[k] = stamp;
+    r = p.triContains[k]!;
+    if (r !== NONE) rows[nr++] = r;
+  }
+  r = p.triEnds[trigramOf(names, e - 3)]!;
+  if (r !== NONE) rows[nr++] = r;
+  return nr;
+}
+
+/**
+ * Counts the domains of every chosen term per extension into m[ext * R + row], name by
+ * name (the names and postings are read in order). The matrix is extension-major: a
+ * name's rows are gathered first, then each of its postings adds to one stripe of R
+ * counters, which stays in cache for the common extensions. (Row-major, each row was a
+ * cache miss; walking extension by extension instead, each name was: 1.4x slower at 20 M.)
+ */
+function fill(a: IndexArrays, p: Plan, m: Uint32Array): void {
+  const { nameOff, postStart, post } = a;
+  const R = p.rows.length;
+  const seenPair = new Uint32Array(PAIRS);
+  const seenTri = new Uint32Array(TRIGRAMS);
+  const rows = new Int32Array(256); // at most 2 x 63 + 3 rows a name
+  for (let id = 0, n = nameOff.length - 1; id < n; id++) {
+    const nr = rowsOfName(a, p, id, id + 1, seenPair, seenTri, rows);
+    if (nr === 0) continue;
+    for (let q = postStart[id]!, qe = postStart[id + 1]!; q < qe; q++) {
+      const base = post[q]! * R;
+      for (let j = 0; j < nr; j++) m[base + rows[j]!]++;
+    }
+  }
+}
+
+export function precompute(a: IndexArrays): { entries: Uint8Array; recordExt: Uint16Array | Uint32Array; recordCount: Uint32Array; count: number } {
+  const n = a.nameOff.length - 1;
+  const minNames = Math.max(PRECOMPUTE_MIN_NAMES, Math.ceil(n * PRECOMPUTE_SHARE));
+  const E = a.extNames.length;
+  const p = plan(a, minNames);
+  const R = p.rows.length;
+  const m = new Uint32Array(R * E);
+  fill(a, p, m);
+  return encodeEntries(entriesOf(m, p, a.extNames), a.post instanceof Uint16Array ? 2 : 4);
+}
 
 function symbolString(k: number, len: number): string {
   const chars = "-0123456789abcdefghijklmnopqrstuvwxyz";
@@ -31,108 +166,38 @@ function symbolString(k: number, len: number): string {
   return s;
 }
 
-interface Entry {
-  pos: Position;
-  term: string;
-  domains: number;
-  names: number;
-  tldMatch: number;
-  records: number[]; // ext, count pairs, final order
-}
-
-function recordsFromRow(row: Uint32Array, extNames: string[], term: string): { records: number[]; tldMatch: number; domains: number } {
-  const ids: number[] = [];
-  let domains = 0;
-  let tldMatch = 0;
-  for (let x = 0; x < row.length; x++) {
-    if (row[x] === 0) continue;
-    ids.push(x);
-    domains += row[x];
-    if (extNames[x].includes(term)) tldMatch += row[x];
-  }
-  ids.sort((p, q) => row[q] - row[p] || p - q);
-  const records: number[] = [];
-  for (const x of ids) records.push(x, row[x]);
-  return { records, tldMatch, domains };
-}
-
 /**
- * The 2-letter terms of one position that `keep(pair, matching names)` selects, by one pass
- * over the names; also returns the matching names of every pair.
+ * Each row's records in answer order (count descending, extension ascending), its total
+ * and tld_match. Sort keys are count x 2^22 + (2^22 - 1 - ext), exact in a double (counts
+ * < 2^31, extension ids < 2^22), sorted natively per row: the live engine's order.
  */
-function pairEntries(a: IndexArrays, pos: Position, keep: (k: number, names: number) => boolean): { entries: Entry[]; nameCount: Uint32Array } {
-  const E = a.extNames.length;
-  const m = new Uint32Array(PAIRS * E);
-  const nameCount = new Uint32Array(PAIRS);
-  const seen = new Uint32Array(PAIRS); // id+1 of the last name that counted this pair
-  const n = a.nameOff.length - 1;
-  const { names, nameOff, postStart, post } = a;
-  const addPair = (k: number, id: number) => {
-    if (seen[k] === id + 1) return;
-    seen[k] = id + 1;
-    nameCount[k]++;
-    const base = k * E;
-    for (let p = postStart[id], e = postStart[id + 1]; p < e; p++) m[base + post[p]]++;
-  };
-  for (let id = 0; id < n; id++) {
-    const s = nameOff[id];
-    const e = nameOff[id + 1];
-    if (e - s < 2) continue;
-    if (pos === "starts") addPair(SYMBOL[names[s]] * ALPHABET + SYMBOL[names[s + 1]], id);
-    else if (pos === "ends") addPair(SYMBOL[names[e - 2]] * ALPHABET + SYMBOL[names[e - 1]], id);
-    else for (let p = s; p + 2 <= e; p++) addPair(SYMBOL[names[p]] * ALPHABET + SYMBOL[names[p + 1]], id);
+function entriesOf(m: Uint32Array, p: Plan, extNames: string[]): Entry[] {
+  const R = p.rows.length;
+  const E = extNames.length;
+  const SH = 4194304;
+  if (E > SH) throw new Error(`more than ${SH} extensions: the precomputed sort keys would not be exact`);
+  const at = new Uint32Array(R + 1); // each row's slice of keys
+  for (let x = 0, o = 0; x < E; x++) for (let r = 0; r < R; r++, o++) if (m[o] !== 0) at[r + 1]++;
+  for (let r = 0; r < R; r++) at[r + 1] += at[r]!;
+  const keys = new Float64Array(at[R]!);
+  const w = at.slice(0, R);
+  for (let x = 0, o = 0; x < E; x++) {
+    for (let r = 0; r < R; r++, o++) if (m[o] !== 0) keys[w[r]!++] = m[o]! * SH + (SH - 1 - x);
   }
-  const out: Entry[] = [];
-  for (let k = 0; k < PAIRS; k++) {
-    if (nameCount[k] === 0 || !keep(k, nameCount[k])) continue;
-    const term = symbolString(k, 2);
-    const r = recordsFromRow(m.subarray(k * E, (k + 1) * E), a.extNames, term);
-    out.push({ pos, term, domains: r.domains, names: nameCount[k], tldMatch: r.tldMatch, records: r.records });
-  }
-  return { entries: out, nameCount };
-}
-
-export function precompute(a: IndexArrays): { entries: Uint8Array; recordExt: Uint16Array | Uint32Array; recordCount: Uint32Array; count: number } {
-  const n = a.nameOff.length - 1;
-  const minNames = Math.max(PRECOMPUTE_MIN_NAMES, Math.ceil(n * PRECOMPUTE_SHARE));
-  const entries: Entry[] = [];
-  // The live cost of "ends" is the containing names (ends = the containing names that end
-  // with the term), so an ends term is kept when its contains twin is expensive.
-  const contains = pairEntries(a, "contains", (_k, names) => names >= minNames);
-  entries.push(...contains.entries);
-  entries.push(...pairEntries(a, "starts", (_k, names) => names >= minNames).entries);
-  entries.push(...pairEntries(a, "ends", (k) => contains.nameCount[k] >= minNames).entries);
-  const engine = new Engine(a); // a.preEntries is empty here: every answer is live
-  for (let k = 0; k < TRIGRAMS; k++) {
-    if (a.triCount[k] < minNames) continue;
-    const term = symbolString(k, 3);
-    for (const pos of ["contains", "ends"] as const) {
-      const t = engine.count(term, pos, null);
-      const records: number[] = [];
-      for (const b of t.breakdown) records.push(engine.extIdOf(b.tld), b.count);
-      entries.push({ pos, term, domains: t.total, names: t.names, tldMatch: t.tldMatch, records });
+  return p.rows.map((row, r) => {
+    const k = keys.subarray(at[r], at[r + 1]).sort();
+    const records: number[] = new Array(2 * k.length);
+    let domains = 0;
+    let tldMatch = 0;
+    for (let i = 0; i < k.length; i++) {
+      const key = k[k.length - 1 - i]!;
+      const x = SH - 1 - (key % SH);
+      const count = (key - (SH - 1 - x)) / SH;
+      records[2 * i] = x;
+      records[2 * i + 1] = count;
+      domains += count;
+      if (extNames[x]!.includes(row.term)) tldMatch += count;
     }
-  }
-  const nRec = entries.reduce((s, e) => s + e.records.length / 2, 0);
-  const eb = new Uint8Array(entries.length * PRE_ENTRY_BYTES);
-  const dv = new DataView(eb.buffer);
-  const recordExt = a.post instanceof Uint16Array ? new Uint16Array(nRec) : new Uint32Array(nRec);
-  const recordCount = new Uint32Array(nRec);
-  let first = 0;
-  entries.forEach((e, i) => {
-    const o = i * PRE_ENTRY_BYTES;
-    dv.setUint8(o, POSITIONS.indexOf(e.pos));
-    dv.setUint8(o + 1, e.term.length);
-    for (let j = 0; j < e.term.length; j++) dv.setUint8(o + 4 + j, e.term.charCodeAt(j));
-    dv.setUint32(o + 16, e.domains, true);
-    dv.setUint32(o + 20, e.names, true);
-    dv.setUint32(o + 24, e.tldMatch, true);
-    dv.setUint32(o + 28, first, true);
-    dv.setUint32(o + 32, e.records.length / 2, true);
-    for (let r = 0; r < e.records.length; r += 2) {
-      recordExt[first] = e.records[r];
-      recordCount[first++] = e.records[r + 1];
-    }
+    return { ...row, domains, tldMatch, records };
   });
-  return { entries: eb, recordExt, recordCount, count: entries.length };
 }
