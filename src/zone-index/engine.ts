@@ -21,6 +21,7 @@ import type { Position } from "./format.ts";
 import { readPrecomputed, type PreEntry } from "./precomputed.ts";
 import { ExtensionIds } from "./extensions.ts";
 import { countFiltered, multiNameBitmap } from "./filtered.ts";
+import { MultiPairs } from "./multi-pairs.ts";
 
 export interface Tally {
   total: number; // matching domains
@@ -81,10 +82,19 @@ export class Engine {
   }
 
   private multi: Uint32Array | null = null;
-  /** Names holding two or more domains (filtered.ts), built on first use: N bits. */
-  private multiNames(): Uint32Array {
+  private multiPairs: MultiPairs | null = null;
+
+  /**
+   * Calls visit(id) for every name matching (term, pos) that holds two or more domains
+   * (filtered.ts), ascending: a 2-letter contains or ends term from its multi-pair list
+   * (multi-pairs.ts), anything else through forEachMatch masked with the multi names.
+   * Both structures are derived from the file on first use.
+   */
+  private forEachMultiMatch(term: string, pos: Position, visit: (id: number) => void): void {
     this.multi ??= multiNameBitmap(this.a);
-    return this.multi;
+    if (term.length !== 2 || pos === "starts") return this.forEachMatch(term, pos, visit, this.multi);
+    this.multiPairs ??= MultiPairs.build(this.a, this.multi);
+    this.multiPairs.forEach(term, pos === "ends", visit);
   }
 
   /** Full count with breakdown. allowed: ext ids (null = every extension). */
@@ -95,8 +105,7 @@ export class Engine {
     if (pe !== undefined && (allowed === null || allowed.length <= 1)) return this.fromPre(term, pe, allowed, eq);
     if (pe !== undefined && allowed !== null) {
       const flag = this.flags(allowed);
-      const mask = this.multiNames();
-      const r = countFiltered(a, pe, term, flag, (visit) => this.forEachMatch(term, pos, visit, mask));
+      const r = countFiltered(a, pe, term, flag, (visit) => this.forEachMultiMatch(term, pos, visit));
       this.clearFlags(allowed);
       return { ...r, exact: this.exactCount(eq, allowed) };
     }
