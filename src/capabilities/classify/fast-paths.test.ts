@@ -1,0 +1,86 @@
+/**
+ * The shortcuts taken for speed answer exactly what the plain definitions answer: the
+ * precomputed keyword map against the plural-folding rule, the lexicon's one-probe facts
+ * against flags + keyword map, and the tallies' bucket ranking against one comparator sort.
+ * (bench/classify/golden.ts checks the same over real names; these checks need no data.)
+ */
+import { describe, expect, test } from "bun:test";
+import { lexiconWordInfo } from "./classifier-words.ts";
+import { BY_TOKEN, KEYWORDS, keywordNumber, SINGLE, singleKeyword, TOKEN_ENTRIES, type Keyword } from "./keywords.ts";
+import { getLexicon } from "./lexicon.ts";
+import { Tally } from "./tally.ts";
+
+/** The plural-folding rule as written before the map existed: the reference. */
+function folded(token: string): Keyword | undefined {
+  const hit = SINGLE.get(token);
+  if (hit !== undefined || token.length < 4 || !token.endsWith("s")) return hit;
+  const k1 = SINGLE.get(token.slice(0, -1));
+  if (k1 !== undefined) return k1;
+  if (token.endsWith("ies")) return SINGLE.get(`${token.slice(0, -3)}y`);
+  if (token.endsWith("es")) return SINGLE.get(token.slice(0, -2));
+  return undefined;
+}
+
+/** Keywords, their plurals and near misses, and a sample of lexicon words. */
+function probes(): string[] {
+  const out = new Set<string>();
+  for (const k of KEYWORDS) {
+    for (const w of [k.text.replace(/ /g, ""), ...k.words]) {
+      for (const v of [w, `${w}s`, `${w}es`, `${w.slice(0, -1)}ies`, w.slice(0, -1), `${w}ss`, `${w}x`]) out.add(v);
+    }
+  }
+  const lex = getLexicon();
+  for (let i = 0; i < lex.size; i += 7) out.add(lex.wordAt(i));
+  for (const w of ["", "s", "es", "ies", "xyz", "zzzzs", "123", "a1b2"]) out.add(w);
+  return [...out];
+}
+
+describe("keyword look-up by token", () => {
+  test("singleKeyword equals the plural-folding rule for every probe", () => {
+    for (const t of probes()) expect(singleKeyword(t), t).toBe(folded(t));
+  });
+
+  test("keywordNumber names the token's entry: its phrases and its single keyword", () => {
+    expect(keywordNumber("zzqx")).toBe(0);
+    for (const [t, entry] of BY_TOKEN) expect(TOKEN_ENTRIES[keywordNumber(t) - 1]).toBe(entry);
+  });
+});
+
+describe("lexicon word facts", () => {
+  test("facts(w) = flags(w) | keywordNumber(w) << 8, for lexicon words and for tokens it does not hold", () => {
+    const info = lexiconWordInfo();
+    let withKeyword = 0;
+    for (const t of probes()) {
+      const f = info.facts!(t);
+      expect(f, t).toBe(info.flags(t) | (keywordNumber(t) << 8));
+      if (f >>> 8 !== 0) withKeyword++;
+    }
+    expect(withKeyword).toBeGreaterThan(1000);
+  });
+});
+
+describe("Tally", () => {
+  test("ranks like one sort by count descending, then code-unit order", () => {
+    let seed = 7;
+    const rnd = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n);
+    const alphabet = ["a", "B", "z", "é", "aa", "a-b", "\u0000x", "Z", "ab", "b"];
+    const t = new Tally();
+    const plain = new Map<string, number>();
+    for (let i = 0; i < 5000; i++) {
+      const k = alphabet[rnd(alphabet.length)]! + alphabet[rnd(alphabet.length)]!;
+      t.add(k);
+      plain.set(k, (plain.get(k) ?? 0) + 1);
+    }
+    const expected = [...plain].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    expect(t.ranked((k, n) => [k, n])).toEqual(expected);
+    expect(t.size).toBe(plain.size);
+  });
+
+  test("addWords skips empty words; addMany adds counts; nothing counted ranks to nothing", () => {
+    const t = new Tally();
+    t.addWords(" best  pizza best ");
+    t.addMany("pizza", 3);
+    expect(t.ranked((word, count) => ({ word, count }))).toEqual([{ word: "pizza", count: 4 }, { word: "best", count: 2 }]);
+    expect(new Tally().ranked((k) => k)).toEqual([]);
+  });
+});
