@@ -7,7 +7,7 @@
  * priced so that it stays whole.
  */
 /** Bump when a parameter or a rule of the splitter changes (it moves results). */
-export const SPLITTER_VERSION = "split-2026.11.2";
+export const SPLITTER_VERSION = "split-2026.11.3";
 
 export interface SplitterParams {
   /** Added to every token: the price of a word boundary (higher = fewer, longer words). */
@@ -52,6 +52,21 @@ export interface SplitterParams {
   shortBesideUnknown: number;
   /** A known word plus "s" that is not itself a word ("joes"): the word's cost plus this. */
   plural: number;
+  /** The same for the slang plural "z" ("kidz", "designz"). */
+  pluralZ: number;
+  /**
+   * An unknown run of 3+ letters that is a common word (frequency cost below
+   * strayLetterMaxCost) plus one letter before or after it ("joer", "etruck") pays this: the
+   * word and a lone letter (an initial, an acronym) are likelier than a coinage.
+   */
+  strayLetter: number;
+  strayLetterMaxCost: number;
+  /**
+   * A name (a run of letters) rarely ends in a very frequent word (frequency cost below
+   * weakEndMaxCost: "how", "have", "on") or a lone letter: a token ending the run pays this.
+   */
+  weakEnd: number;
+  weakEndMaxCost: number;
   /** Margins (second-best minus best, nats) for HIGH and MEDIUM confidence. */
   high: number;
   medium: number;
@@ -80,6 +95,11 @@ export const DEFAULT_PARAMS: Readonly<SplitterParams> = Object.freeze({
   phraseBonus: 4.69,
   shortBesideUnknown: 2,
   plural: 5.25,
+  pluralZ: 8,
+  strayLetter: 2,
+  strayLetterMaxCost: 12,
+  weakEnd: 0.45,
+  weakEndMaxCost: 8.4,
   high: 4,
   medium: 1.5,
 });

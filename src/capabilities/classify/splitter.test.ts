@@ -21,6 +21,12 @@ describe("splitName", () => {
     expect(words("mikesbikes")).toEqual(["mikes", "bikes"]);
   });
 
+  test("slang plurals, stray letters and weak endings", () => {
+    expect(words("computerthingz")).toEqual(["computer", "thingz"]);
+    // an unknown run that is a common word plus one letter reads as the word and a letter
+    expect(words("etruckgear")).toEqual(["e", "truck", "gear"]);
+  });
+
   test("digits are their own tokens, hyphens are boundaries and never tokens", () => {
     expect(words("top10games")).toEqual(["top", "10", "games"]);
     expect(words("best-pizza")).toEqual(["best", "pizza"]);
@@ -64,5 +70,7 @@ describe("splitName", () => {
   test("an unknown run whose price could fall as it grows is refused (the pruning relies on it)", () => {
     expect(() => new Splitter(getLexicon(), { ...DEFAULT_PARAMS, unknownPerChar: -1 })).toThrow(/unknownPerChar/);
     expect(() => new Splitter(getLexicon(), { ...DEFAULT_PARAMS, letterWeight: Number.NaN })).toThrow(/letterWeight/);
+    expect(() => new Splitter(getLexicon(), { ...DEFAULT_PARAMS, strayLetter: -1 })).toThrow(/strayLetter/);
+    expect(() => new Splitter(getLexicon(), { ...DEFAULT_PARAMS, weakEnd: -0.5 })).toThrow(/weakEnd/);
   });
 });

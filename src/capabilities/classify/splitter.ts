@@ -9,15 +9,17 @@
  *
  * Model: a two-best Viterbi over each run of letters. A token is a lexicon word (cost from
  * its corpus frequency, or from what it is: dictionary word, first name, surname, place,
- * brand; see splitter-params.ts), a known word plus "s", or an unknown run (base + per
- * character + its cost under the lexicon's letter trigram model, so word-like coinages stay
- * whole and cheap while junk is dear; the price of a run of 2+ letters is capped by that of
- * letters spelled out, a flat price per letter, which is how acronyms with vowels read:
- * "sicnj"). Pair rules: a known phrase gets a bonus; a word of
- * one to three letters beside an unknown run a penalty
- * ("infoblox" is not "in" + "foblox"). Adjacent words that form a known phrase get a bonus, read from the last word of
- * each of the two paths kept per position (a cheap second-order approximation). The margin
- * between the best and the second-best segmentation gives the confidence.
+ * brand; see splitter-params.ts), a known word plus "s" (or the slang "z"), or an unknown run
+ * (base + per character + its cost under the lexicon's letter trigram model, so word-like
+ * coinages stay whole and cheap while junk is dear; the price of a run of 2+ letters is
+ * capped by that of letters spelled out, a flat price per letter, which is how acronyms with
+ * vowels read: "sicnj"; an unknown run that is a common word plus one stray letter pays
+ * extra: "joer" is "joe r"). Pair rules: adjacent words that form a known phrase get a
+ * bonus, read from the last word of each of the two paths kept per position (a cheap
+ * second-order approximation); a word of one to three letters beside an unknown run pays a
+ * penalty ("infoblox" is not "in" + "foblox"); a very frequent word or a lone letter ending
+ * the run pays a little (names rarely end in "how" or "on"). The margin between the best and
+ * the second-best segmentation gives the confidence.
  *
  * Cost: each position probes the lexicon's hash table once per candidate length with an
  * incremental hash (no substring is built), and the state arrays are allocated once per
@@ -41,12 +43,17 @@ const KNOWN = W_WORD | W_FIRST | W_SURNAME | W_PLACE | W_BRAND;
 const START = -2;
 const SHORT = 1;
 const HEAD = 2;
+/** A common word (strayLetter: an unknown run that is this word plus one letter pays). */
+const COMMON_WORD = 4;
+/** A very frequent word or a lone letter: ending a name it pays weakEnd. */
+const WEAK_END = 8;
 
 export class Splitter {
   /**
    * Per word, interleaved in one buffer so that one cache line serves the splitter's every
    * look at a word: wordCost at costOf[2 * i], and at bitsOf[2 * i + 1] SHORT (at most three
-   * letters: the short-beside-unknown rule) | HEAD (begins a known phrase).
+   * letters: the short-beside-unknown rule) | HEAD (begins a known phrase) | COMMON_WORD |
+   * WEAK_END.
    */
   private readonly costOf: Float32Array;
   private readonly bitsOf: Int32Array;
@@ -58,6 +65,8 @@ export class Splitter {
   private readonly eTo = new Int32Array(MAX * MAX);
   private readonly eIdx = new Int32Array(MAX * MAX);
   private readonly eCost = new Float64Array(MAX * MAX);
+  /** 1 when the edge is a common word itself (not a plural): read by the stray-letter rule. */
+  private readonly eCommon = new Uint8Array(MAX * MAX);
   private readonly first = new Int32Array(MAX + 2);
   private readonly startsWord = new Uint8Array(MAX + 2);
   /**
@@ -72,6 +81,8 @@ export class Splitter {
   private readonly trigramTo = new Float64Array(MAX + 2);
   private readonly endCost = new Float64Array(MAX + 2);
   private readonly code = new Int32Array(MAX + 1);
+  /** Length of the run letters() is splitting (relax prices the token that ends it). */
+  private runLength = 0;
 
   constructor(readonly lexicon: Lexicon, readonly params: Readonly<SplitterParams> = DEFAULT_PARAMS) {
     // The unknown-run loop skips positions where no run may end: only sound when an unknown
@@ -79,12 +90,17 @@ export class Splitter {
     if (!(params.unknownPerChar >= 0 && params.letterWeight >= 0 && params.spelledPerLetter >= 0)) {
       throw new Error("splitter: unknownPerChar, letterWeight and spelledPerLetter must be >= 0");
     }
+    // The pruning bounds leave out these surcharges: sound only when they never lower a cost.
+    if (!(params.strayLetter >= 0 && params.weakEnd >= 0)) throw new Error("splitter: strayLetter and weakEnd must be >= 0");
     const buffer = new ArrayBuffer(8 * lexicon.size);
     this.costOf = new Float32Array(buffer);
     this.bitsOf = new Int32Array(buffer);
     for (let i = 0; i < lexicon.size; i++) {
       this.costOf[2 * i] = wordCost(lexicon, i, params);
-      this.bitsOf[2 * i + 1] = (lexicon.lengthOf(i) <= 3 ? SHORT : 0) | (lexicon.beginsPhrase(i) ? HEAD : 0);
+      const len = lexicon.lengthOf(i), freq = lexicon.freqCost(i);
+      this.bitsOf[2 * i + 1] = (len <= 3 ? SHORT : 0) | (lexicon.beginsPhrase(i) ? HEAD : 0)
+        | (freq < params.strayLetterMaxCost ? COMMON_WORD : 0)
+        | (len === 1 || freq < params.weakEndMaxCost ? WEAK_END : 0);
     }
   }
 
@@ -113,13 +129,14 @@ export class Splitter {
   /** Splits s[from, to) (letters only), pushes its tokens, returns best-vs-second margin. */
   private letters(s: string, from: number, to: number, out: string[]): number {
     const L = to - from, p = this.params, lex = this.lexicon, maxLen = lex.maxWordLength;
+    this.runLength = L;
     const c = this.c;
     for (let k = 0; k <= 2 * L + 1; k++) c[k] = Infinity;
     c[0] = 0;
     this.word[0] = START;
     // Pass 1: every lexicon word (and word + "s") in the run, grouped by start position.
-    const eTo = this.eTo, eIdx = this.eIdx, eCost = this.eCost, first = this.first, starts = this.startsWord;
-    const cost = this.costOf, pluralCost = p.plural;
+    const eTo = this.eTo, eIdx = this.eIdx, eCost = this.eCost, eCommon = this.eCommon, first = this.first, starts = this.startsWord;
+    const cost = this.costOf, bits = this.bitsOf, pluralCost = p.plural, pluralZ = p.pluralZ;
     let e = 0;
     for (let i = 0; i < L; i++) {
       first[i] = e;
@@ -129,16 +146,17 @@ export class Splitter {
       for (let j = i + 1; j <= end; j++) {
         const ch = s.charCodeAt(from + j - 1);
         h = step(h, ch);
-        // No word goes on past here, but a word plus "s" still ends here ("joshuas"): the
-        // plural edge is added before the loop stops.
+        // No word goes on past here, but a word plus "s" (or the slang "z": "kidz") still ends
+        // here ("joshuas"): the plural edge is added before the loop stops.
         const goesOn = lex.mayExtend(h);
-        const plural = prev >= 0 && ch === 115 /* s */ ? cost[2 * prev]! + pluralCost : Infinity;
+        const plural = prev < 0 ? Infinity : ch === 115 /* s */ ? cost[2 * prev]! + pluralCost : ch === 122 /* z */ ? cost[2 * prev]! + pluralZ : Infinity;
         if (!goesOn && plural === Infinity) break;
         const idx = goesOn ? lex.probe(h, s, from + i, from + j) : -1;
         if (idx >= 0 || plural < Infinity) {
           eTo[e] = j;
           eIdx[e] = idx >= 0 ? idx : prev;
           eCost[e] = idx >= 0 ? Math.min(cost[2 * idx]!, plural) : plural;
+          eCommon[e] = idx >= 0 && (bits[2 * idx + 1]! & COMMON_WORD) !== 0 ? 1 : 0; // same cache line as its cost
           e++;
           if (j - i >= 2) starts[i] = 1;
         }
@@ -174,7 +192,7 @@ export class Splitter {
     for (let j = L - 1; j > 0; j--) nextEnd[j] = starts[j] === 1 ? j : nextEnd[j + 1]!;
     const wholeRun = this.unknownCost(s, from, to);
     const uBase = p.unknownBase, uChar = p.unknownPerChar, uLetters = p.letterWeight, acronym = p.acronym;
-    const spelledBase = p.spelledBase, spelledLetter = p.spelledPerLetter;
+    const spelledBase = p.spelledBase, spelledLetter = p.spelledPerLetter, stray = p.strayLetter;
     const open = (LETTER_BOUNDARY * 27 + LETTER_BOUNDARY) * 27;
     for (let i = 0; i < L; i++) {
       const here = c[2 * i]!;
@@ -191,7 +209,8 @@ export class Splitter {
       const x0 = code[i]!;
       const one = model[open + x0]!; // letters of [i, i+1)
       const two = i + 1 < L ? one + model[(LETTER_BOUNDARY * 27 + x0) * 27 + code[i + 1]!]! : 0; // of [i, i+2)
-      let k = first[i]!;
+      let k = first[i]!, k2 = first[i + 1]!;
+      const end2 = i + 1 < L ? first[i + 2]! : k2;
       for (let j = nextEnd[i + 1]!; j <= L; j = nextEnd[j + 1]!) {
         const n = j - i;
         const letters = n === 1 ? one : n === 2 ? two : two + (trigramTo[j]! - trigramTo[i + 2]!);
@@ -202,6 +221,13 @@ export class Splitter {
         const vowels = vowelsTo[j]! - vowelsTo[i]!;
         let u = uBase + uChar * n + uLetters * shape - (vowels === 0 && n >= 2 && n <= 5 ? acronym : 0);
         if (n >= 2) u = Math.min(u, spelledBase + spelledLetter * n);
+        if (n >= 3) {
+          // A common word and one stray letter read as one unknown run ("joer", "etruck"):
+          // the word plus a lone letter is likelier. Edges from i end in order, so the word
+          // [i, j - 1) is the one before k; k2 walks the edges from i + 1 alike.
+          while (k2 < end2 && eTo[k2]! < j) k2++;
+          if ((k > first[i]! && eTo[k - 1] === j - 1 && eCommon[k - 1] === 1) || (k2 < end2 && eTo[k2] === j && eCommon[k2] === 1)) u += stray;
+        }
         if (here + u < c[2 * j + 1]!) this.relax(i, j, UNKNOWN, u); // else it cannot enter the two best at j
         if (j === L) break;
       }
@@ -259,6 +285,7 @@ export class Splitter {
       const prev = word[2 * i + r]!;
       let total = base + tokenCost;
       if (idx >= 0) {
+        if (j === this.runLength && (bits[2 * idx + 1]! & WEAK_END) !== 0) total += p.weakEnd;
         if (prev >= 0) {
           if ((bits[2 * prev + 1]! & HEAD) !== 0 && this.lexicon.isPhrase(prev, idx)) total -= p.phraseBonus;
         } else if (prev === UNKNOWN && (bits[2 * idx + 1]! & SHORT) !== 0) total += p.shortBesideUnknown;
