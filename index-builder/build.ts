@@ -11,11 +11,10 @@ import { DomainReader, type DomainSource, type InputReport } from "./read.ts";
 import { PartitionedKeys, PARTITIONS } from "./partitions.ts";
 import { sortPartition } from "./radix.ts";
 import { Collector } from "./collect.ts";
-import { buildTrigrams } from "./trigrams.ts";
+import { trigramsBeside } from "./parallel.ts";
 import { precompute } from "./precompute.ts";
 import { writeIndexFile } from "./write.ts";
 import { buildJumpTable, jumpCharsFor } from "../src/zone-index/jump.ts";
-import type { IndexArrays } from "../src/zone-index/arrays.ts";
 
 export type BuildPhase = "read" | "merge" | "trigrams" | "precompute" | "write" | "done";
 
@@ -123,21 +122,18 @@ export async function buildIndex(opts: BuildOptions): Promise<BuildReport> {
     const c = collector.finish();
     endPhase("merge");
 
-    progress("trigrams", null, true);
-    const tri = buildTrigrams(c.names, c.nameOff);
-    endPhase("trigrams");
-
+    // The trigram index is built in a worker while this thread precomputes (parallel.ts);
+    // "precompute" is the time of both side by side, "trigrams" the wait for the worker after.
+    progress("precompute", null, true);
+    const triBuilt = trigramsBeside(c.names, c.nameOff);
     const extIdBytes = extNames.length <= 65536 ? 2 : 4;
     const post = c.post;
     const jump = buildJumpTable(c.names, c.nameOff, jumpCharsFor(c.totalNames));
-    const arrays: IndexArrays = {
-      extNames, extCount: c.extCount, names: c.names, nameOff: c.nameOff, jumpChars: jump[0], jump: jump.subarray(1),
-      postStart: c.postStart, post, triOff: tri.offsets, triCount: tri.counts, triData: tri.data,
-      preEntries: new Uint8Array(0), preExt: new Uint16Array(0), preCount: new Uint32Array(0),
-    };
-    progress("precompute", null, true);
-    const pre = precompute(arrays);
+    const pre = precompute({ extNames, names: c.names, nameOff: c.nameOff, postStart: c.postStart, post });
     endPhase("precompute");
+    progress("trigrams", null, true);
+    const tri = await triBuilt;
+    endPhase("trigrams");
 
     progress("write", null, true);
     const extBlob = new TextEncoder().encode(extNames.join(""));

@@ -33,15 +33,16 @@ export class Collector {
   constructor(records: number, nameBytes: number, extensions: number) {
     if (records >= MAX_ENTRIES) throw new Error("more than 2^30 domains in one index: shard the input (see FORMAT.md, limits)");
     if (nameBytes > 2 ** 32 - 1) throw new Error("names exceed 4 GiB: see FORMAT.md, limits");
-    this.names = new Uint8Array(nameBytes);
-    this.nameOff = new Uint32Array(records + 1);
+    // shared, so the trigram worker reads them in place (parallel.ts)
+    this.names = new Uint8Array(new SharedArrayBuffer(nameBytes));
+    this.nameOff = new Uint32Array(new SharedArrayBuffer(4 * (records + 1)));
     this.postStart = new Uint32Array(records + 1);
     this.post = extensions <= 65536 ? new Uint16Array(records) : new Uint32Array(records);
     this.extCount = new Uint32Array(extensions);
   }
 
-  /** The next name, data[at, at + len), with the distinct ascending ids of its extensions. */
-  addName(data: Uint8Array, at: number, len: number, exts: Uint32Array): void {
+  /** The next name, data[at, at + len), with the distinct ascending ids of its extensions, exts[0, m). */
+  addName(data: Uint8Array, at: number, len: number, exts: Uint32Array, m: number): void {
     const names = this.names;
     let w = this.nameBytes;
     for (let i = at, e = at + len; i < e; i++) names[w++] = data[i]!;
@@ -50,7 +51,7 @@ export class Collector {
     this.nameOff[++this.n] = this.nameBytes;
     const post = this.post;
     let d = this.domains;
-    for (let i = 0; i < exts.length; i++) {
+    for (let i = 0; i < m; i++) {
       const x = exts[i]!;
       post[d++] = x;
       this.extCount[x]++;

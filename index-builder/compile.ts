@@ -12,7 +12,9 @@ const root = path.resolve(import.meta.dir, "..");
 const out = path.join(root, "dist", "zonewise-index");
 fs.mkdirSync(path.dirname(out), { recursive: true });
 const t0 = performance.now();
-const r = Bun.spawnSync([process.execPath, "build", "--compile", "--minify", path.join(import.meta.dir, "main.ts"), "--outfile", out], {
+// the trigram worker is an entrypoint of its own, or it silently never starts (PLATFORM.md note 15)
+const entries = ["main.ts", "trigram-worker.ts"].map((f) => path.join(import.meta.dir, f));
+const r = Bun.spawnSync([process.execPath, "build", "--compile", "--minify", ...entries, "--outfile", out], {
   cwd: root,
   stdout: "inherit",
   stderr: "inherit",

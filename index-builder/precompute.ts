@@ -17,6 +17,9 @@
  * test/zone/counts.test.ts holds the stored answers and the live ones to a brute-force count.
  */
 import type { IndexArrays } from "../src/zone-index/arrays.ts";
+
+/** What the precompute reads: the names and postings (not the trigram index, built beside it). */
+export type PrecomputeInput = Pick<IndexArrays, "names" | "nameOff" | "postStart" | "post" | "extNames">;
 import { ALPHABET, SYMBOL, TRIGRAMS, type Position } from "../src/zone-index/format.ts";
 import { encodeEntries, type Entry } from "./precompute-encode.ts";
 
@@ -29,8 +32,13 @@ const NONE = -1;
 const pairOf = (names: Uint8Array, p: number) => SYMBOL[names[p]!]! * ALPHABET + SYMBOL[names[p + 1]!]!;
 const trigramOf = (names: Uint8Array, p: number) => (SYMBOL[names[p]!]! * ALPHABET + SYMBOL[names[p + 1]!]!) * ALPHABET + SYMBOL[names[p + 2]!]!;
 
-/** Names per 2-letter term: containing it (each name once), starting and ending with it; names per 3-letter ending. */
-function nameCounts(a: IndexArrays): { contains: Uint32Array; starts: Uint32Array; ends: Uint32Array; ends3: Uint32Array } {
+/**
+ * Names per 2-letter term: containing it (each name once), starting and ending with it;
+ * names per 3-letter term: containing it (the trigram list lengths) and ending with it.
+ */
+function nameCounts(a: PrecomputeInput): { contains: Uint32Array; starts: Uint32Array; ends: Uint32Array; contains3: Uint32Array; ends3: Uint32Array } {
+  const contains3 = new Uint32Array(TRIGRAMS);
+  const seen3 = new Uint32Array(TRIGRAMS);
   const ends3 = new Uint32Array(TRIGRAMS);
   const contains = new Uint32Array(PAIRS);
   const starts = new Uint32Array(PAIRS);
@@ -50,8 +58,14 @@ function nameCounts(a: IndexArrays): { contains: Uint32Array; starts: Uint32Arra
       seen[k] = id + 1;
       contains[k]++;
     }
+    for (let p = s; p + 3 <= e; p++) {
+      const k = trigramOf(names, p);
+      if (seen3[k] === id + 1) continue;
+      seen3[k] = id + 1;
+      contains3[k]++;
+    }
   }
-  return { contains, starts, ends, ends3 };
+  return { contains, starts, ends, contains3, ends3 };
 }
 
 /** The (position, term) rows of the matrix, in the order their entries are stored. */
@@ -64,7 +78,7 @@ interface Plan {
   triEnds: Int32Array;
 }
 
-function plan(a: IndexArrays, minNames: number): Plan {
+function plan(a: PrecomputeInput, minNames: number): Plan {
   const counts = nameCounts(a);
   const rows: Plan["rows"] = [];
   const assign = (table: Int32Array, k: number, pos: Position, term: string, names: number) => {
@@ -81,8 +95,8 @@ function plan(a: IndexArrays, minNames: number): Plan {
   for (let k = 0; k < PAIRS; k++) if (counts.starts[k]! >= minNames) assign(p.pairStarts, k, "starts", symbolString(k, 2), counts.starts[k]!);
   for (let k = 0; k < PAIRS; k++) if (counts.ends[k]! > 0 && counts.contains[k]! >= minNames) assign(p.pairEnds, k, "ends", symbolString(k, 2), counts.ends[k]!);
   for (let k = 0; k < TRIGRAMS; k++) {
-    if (a.triCount[k]! < minNames) continue;
-    assign(p.triContains, k, "contains", symbolString(k, 3), a.triCount[k]!);
+    if (counts.contains3[k]! < minNames) continue;
+    assign(p.triContains, k, "contains", symbolString(k, 3), counts.contains3[k]!);
     assign(p.triEnds, k, "ends", symbolString(k, 3), counts.ends3[k]!);
   }
   return p;
@@ -92,7 +106,7 @@ function plan(a: IndexArrays, minNames: number): Plan {
  * The rows of the chosen terms that name `id` matches, into `rows`; returns how many.
  * `stamp` must differ from every earlier call's (it marks the pairs and trigrams seen).
  */
-function rowsOfName(a: IndexArrays, p: Plan, id: number, stamp: number, seenPair: Uint32Array, seenTri: Uint32Array, rows: Int32Array): number {
+function rowsOfName(a: PrecomputeInput, p: Plan, id: number, stamp: number, seenPair: Uint32Array, seenTri: Uint32Array, rows: Int32Array): number {
   const names = a.names;
   const s = a.nameOff[id]!;
   const e = a.nameOff[id + 1]!;
@@ -129,7 +143,7 @@ function rowsOfName(a: IndexArrays, p: Plan, id: number, stamp: number, seenPair
  * counters, which stays in cache for the common extensions. (Row-major, each row was a
  * cache miss; walking extension by extension instead, each name was: 1.4x slower at 20 M.)
  */
-function fill(a: IndexArrays, p: Plan, m: Uint32Array): void {
+function fill(a: PrecomputeInput, p: Plan, m: Uint32Array): void {
   const { nameOff, postStart, post } = a;
   const R = p.rows.length;
   const seenPair = new Uint32Array(PAIRS);
@@ -145,7 +159,7 @@ function fill(a: IndexArrays, p: Plan, m: Uint32Array): void {
   }
 }
 
-export function precompute(a: IndexArrays): { entries: Uint8Array; recordExt: Uint16Array | Uint32Array; recordCount: Uint32Array; count: number } {
+export function precompute(a: PrecomputeInput): { entries: Uint8Array; recordExt: Uint16Array | Uint32Array; recordCount: Uint32Array; count: number } {
   const n = a.nameOff.length - 1;
   const minNames = Math.max(PRECOMPUTE_MIN_NAMES, Math.ceil(n * PRECOMPUTE_SHARE));
   const E = a.extNames.length;

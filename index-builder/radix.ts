@@ -129,7 +129,7 @@ function emitGroups(order: Uint32Array, words: readonly Uint32Array[], data: Uin
       const q = at[r]! + len[r]!;
       exts[m++] = rank[(data[q]! | (data[q + 1]! << 8) | (data[q + 2]! << 16) | (data[q + 3]! << 24)) >>> 0]!;
     }
-    out.addName(data, at[first]!, len[first]!, sortDistinct(exts, m));
+    out.addName(data, at[first]!, len[first]!, exts, sortDistinct(exts, m));
     i = j;
   }
 }
@@ -140,8 +140,8 @@ function growTo(a: Uint32Array, cap: number): Uint32Array {
   return b;
 }
 
-/** Sorts a[0, m) ascending in place, drops repeats; returns the view of the distinct values. */
-function sortDistinct(a: Uint32Array, m: number): Uint32Array {
+/** Sorts a[0, m) ascending in place, drops repeats; returns how many distinct values lead. */
+function sortDistinct(a: Uint32Array, m: number): number {
   if (m > 32) a.subarray(0, m).sort();
   else {
     for (let i = 1; i < m; i++) {
@@ -156,5 +156,5 @@ function sortDistinct(a: Uint32Array, m: number): Uint32Array {
   }
   let w = 0;
   for (let i = 0; i < m; i++) if (w === 0 || a[i] !== a[w - 1]) a[w++] = a[i]!;
-  return a.subarray(0, w);
+  return w;
 }

@@ -3,6 +3,7 @@
  * trigrams, the ascending ids of names containing it, delta-encoded as LEB128 varints (the
  * first value is the id itself). Two passes over the names: the first sizes every list
  * exactly, the second writes it, so memory is the output plus three small per-trigram arrays.
+ * Runs in a worker thread beside the precompute pass (trigram-worker.ts).
  */
 import { SYMBOL, TRIGRAMS, ALPHABET } from "../src/zone-index/format.ts";
 
@@ -17,12 +18,13 @@ function varintLen(v: number): number {
 }
 
 /**
- * Calls visit(trigram, gap) once per (trigram, name) pair, names in id order, where gap is
- * the id for a trigram's first name and the distance from its previous name after that.
- * Both passes walk the names through this one loop, so they can never disagree.
- * `last` (one slot per trigram) is reset here and used as scratch.
+ * Walks every (trigram, name) pair, names in id order, where gap is the id for a
+ * trigram's first name and the distance from its previous name after that. Both passes
+ * are this one loop, so they can never disagree: without `data` it counts each list and
+ * sizes its bytes; with `data` it writes each gap at w[k] (a branch, not a callback: the
+ * loop runs about 10 times per name). `last` (one slot per trigram) is scratch.
  */
-function forEachPosting(names: Uint8Array, off: Uint32Array, last: Uint32Array, visit: (k: number, gap: number) => void): void {
+function walk(names: Uint8Array, off: Uint32Array, last: Uint32Array, counts: Uint32Array, sizes: Float64Array, data: Uint8Array | null, w: Uint32Array): void {
   const A2 = ALPHABET * ALPHABET;
   last.fill(0);
   const n = off.length - 1;
@@ -32,8 +34,20 @@ function forEachPosting(names: Uint8Array, off: Uint32Array, last: Uint32Array, 
       const k = SYMBOL[names[p]!]! * A2 + SYMBOL[names[p + 1]!]! * ALPHABET + SYMBOL[names[p + 2]!]!;
       const l = last[k]!;
       if (l === id + 1) continue;
-      visit(k, l === 0 ? id : id - (l - 1));
       last[k] = id + 1;
+      let v = l === 0 ? id : id - (l - 1);
+      if (data === null) {
+        counts[k]++;
+        sizes[k] += varintLen(v);
+        continue;
+      }
+      let q = w[k]!;
+      while (v >= 0x80) {
+        data[q++] = (v & 0x7f) | 0x80;
+        v >>>= 7;
+      }
+      data[q++] = v;
+      w[k] = q;
     }
   }
 }
@@ -42,29 +56,16 @@ export function buildTrigrams(names: Uint8Array, off: Uint32Array): Trigrams {
   const last = new Uint32Array(TRIGRAMS); // id+1 of the last name added to each list, 0 = none
   const counts = new Uint32Array(TRIGRAMS);
   const sizes = new Float64Array(TRIGRAMS);
-  forEachPosting(names, off, last, (k, gap) => {
-    counts[k]++;
-    sizes[k] += varintLen(gap);
-  });
+  walk(names, off, last, counts, sizes, null, counts);
   const offsets = new Uint32Array(TRIGRAMS + 1);
   let total = 0;
   for (let k = 0; k < TRIGRAMS; k++) {
     offsets[k] = total;
-    total += sizes[k];
+    total += sizes[k]!;
   }
   if (total > 2 ** 32 - 1) throw new Error("trigram postings exceed 4 GiB: see FORMAT.md, limits");
   offsets[TRIGRAMS] = total;
   const data = new Uint8Array(total);
-  const w = offsets.slice(0, TRIGRAMS);
-  forEachPosting(names, off, last, (k, gap) => {
-    let v = gap;
-    let q = w[k];
-    while (v >= 0x80) {
-      data[q++] = (v & 0x7f) | 0x80;
-      v >>>= 7;
-    }
-    data[q++] = v;
-    w[k] = q;
-  });
+  walk(names, off, last, counts, sizes, data, offsets.slice(0, TRIGRAMS));
   return { offsets, counts, data };
 }
