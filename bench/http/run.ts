@@ -1,8 +1,12 @@
 /**
  * bench/http: requests/s and p99 for GET /v1/ping and GET /v1/usage through the full
  * pipeline, next to a bare Elysia route measured in the same run, with load from a
- * second process (wrk when installed, else bench/http/load.ts).
- *   node scripts/bun.cjs bench/http/run.ts [--seconds 8] [--conns 32]
+ * second process (wrk when installed, else bench/http/load.ts). Both servers run for the
+ * whole bench and the targets are loaded in turn, `--rounds` times (bare, ping, usage, bare,
+ * ...), so a burst of load from elsewhere on the machine hits every target alike; each
+ * target's figures are the median over its rounds, and "vs bare" is the median of the
+ * per-round ratios (each against the bare round just before it).
+ *   node scripts/bun.cjs bench/http/run.ts [--seconds 5] [--conns 32] [--rounds 5]
  */
 import path from "node:path";
 
@@ -10,7 +14,8 @@ const arg = (name: string, def: string) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1]! : def;
 };
-const seconds = Number(arg("seconds", "8"));
+const seconds = Number(arg("seconds", "5"));
+const rounds = Number(arg("rounds", "5"));
 const conns = Number(arg("conns", "32"));
 const here = import.meta.dir;
 const wrk = Bun.which("wrk");
@@ -51,20 +56,27 @@ async function load(url: string, key: string): Promise<Figures> {
   return JSON.parse(r.stdout.toString());
 }
 
-const rows: [string, Figures][] = [];
-for (const [label, mode, p] of [
-  ["bare Elysia GET /v1/ping", "bare", "/v1/ping"],
-  ["zonewise GET /v1/ping", "full", "/v1/ping"],
-  ["zonewise GET /v1/usage", "full", "/v1/usage"],
-] as const) {
-  const t = await startTarget(mode);
-  await load(`http://127.0.0.1:${t.port}${p}`, t.key); // warm-up
-  rows.push([label, await load(`http://127.0.0.1:${t.port}${p}`, t.key)]);
-  t.stop();
+const targets = [
+  { label: "bare Elysia GET /v1/ping", mode: "bare", path: "/v1/ping" },
+  { label: "zonewise GET /v1/ping", mode: "full", path: "/v1/ping" },
+  { label: "zonewise GET /v1/usage", mode: "full", path: "/v1/usage" },
+] as const;
+const servers = { bare: await startTarget("bare"), full: await startTarget("full") };
+const runs: Figures[][] = targets.map(() => []);
+for (const t of targets) await load(`http://127.0.0.1:${servers[t.mode].port}${t.path}`, servers[t.mode].key); // warm-up
+for (let r = 0; r < rounds; r++) {
+  for (const [i, t] of targets.entries()) runs[i]!.push(await load(`http://127.0.0.1:${servers[t.mode].port}${t.path}`, servers[t.mode].key));
 }
-const bare = rows[0]![1].rps;
-console.log(`bench/http: ${seconds}s per target, ${conns} connections, load from ${wrk ? "wrk" : "bench/http/load.ts"} in a second process, ${navigator.hardwareConcurrency} cores`);
-console.log("target                          req/s     p50 ms   p99 ms  errors  vs bare");
-for (const [label, f] of rows) {
-  console.log(`${label.padEnd(30)} ${f.rps.toFixed(0).padStart(7)}  ${f.p50.toFixed(2).padStart(8)} ${f.p99.toFixed(2).padStart(8)}  ${String(f.errors).padStart(6)}  ${((f.rps / bare) * 100).toFixed(0).padStart(5)} %`);
+servers.bare.stop();
+servers.full.stop();
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+console.log(`bench/http: ${rounds} rounds of ${seconds}s per target, ${conns} connections, load from ${wrk ? "wrk" : "bench/http/load.ts"} in a second process, ${navigator.hardwareConcurrency} cores`);
+console.log("target                          req/s     p50 ms   p99 ms  errors  vs bare (median of rounds, range)");
+for (const [i, t] of targets.entries()) {
+  const f = runs[i]!;
+  const ratios = f.map((x, r) => (x.rps / runs[0]![r]!.rps) * 100);
+  const pct = (x: number) => `${x.toFixed(0)} %`;
+  console.log(
+    `${t.label.padEnd(30)} ${median(f.map((x) => x.rps)).toFixed(0).padStart(7)}  ${median(f.map((x) => x.p50)).toFixed(2).padStart(8)} ${median(f.map((x) => x.p99)).toFixed(2).padStart(8)}  ${String(f.reduce((a, x) => a + x.errors, 0)).padStart(6)}  ${pct(median(ratios)).padStart(5)} (${pct(Math.min(...ratios))}-${pct(Math.max(...ratios))})`,
+  );
 }
