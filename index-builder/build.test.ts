@@ -3,7 +3,7 @@
  * against normaliseDomain, line by line; the partitioned radix sort against a plain sort of
  * the distinct names (long names tying on their first 15 characters, names that prefix one
  * another, digits and hyphens, case and duplicates); and a build spilled to disk in many
- * runs against the same build held in memory, byte for byte.
+ * runs, and one on a single thread, against the same build held in memory, byte for byte.
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import fs from "node:fs";
@@ -94,6 +94,17 @@ describe("the partitioned radix sort", () => {
     expect([r.totalDomains, r.totalNames]).toEqual([distinct.size, names.length]);
     expect(namesOf(out)).toEqual(names);
     expect(names.some((n) => n.length > 15)).toBe(true);
+  });
+
+  test("built on one thread (ZW_WORKERS=0), the file is byte-identical", async () => {
+    const inline = path.join(dir, "inline.idx");
+    process.env.ZW_WORKERS = "0";
+    try {
+      await buildIndex({ inputs: [list], out: inline, builtAt });
+    } finally {
+      delete process.env.ZW_WORKERS;
+    }
+    expect(Buffer.compare(fs.readFileSync(inline), fs.readFileSync(path.join(dir, "mem.idx")))).toBe(0);
   });
 
   test("spilled to disk in many runs, the file is byte-identical", async () => {

@@ -11,7 +11,7 @@ import { DomainReader, type DomainSource, type InputReport } from "./read.ts";
 import { PartitionedKeys, PARTITIONS } from "./partitions.ts";
 import { sortPartition } from "./radix.ts";
 import { Collector } from "./collect.ts";
-import { trigramsBeside } from "./parallel.ts";
+import { sortBeside, trigramsBeside } from "./parallel.ts";
 import { precompute } from "./precompute.ts";
 import { writeIndexFile } from "./write.ts";
 import { buildJumpTable, jumpCharsFor } from "../src/zone-index/jump.ts";
@@ -115,10 +115,13 @@ export async function buildIndex(opts: BuildOptions): Promise<BuildReport> {
     const { names: extNames, rank } = reader.exts.ranks();
     const collector = new Collector(keys.totalRecords, keys.totalNameBytes, extNames.length);
     const sortRuns = keys.runs;
-    for (let p = 0; p < PARTITIONS; p++) {
-      const n = keys.records[p]!;
-      if (n > 0) sortPartition(keys.take(p), n, rank, collector);
-    }
+    // the partitions after the median record are sorted on the other core (parallel.ts)
+    let split = 0;
+    for (let half = keys.totalRecords / 2, seen = 0; split < PARTITIONS && seen + keys.records[split]! <= half; split++) seen += keys.records[split]!;
+    const part = (p: number) => ({ data: keys.take(p), records: keys.records[p]!, nameBytes: keys.nameBytes[p]! });
+    const later = sortBeside({ parts: Array.from({ length: PARTITIONS - split }, (_, i) => part(split + i)), rank });
+    for (let p = 0; p < split; p++) sortPartition(keys.take(p), keys.records[p]!, rank, collector);
+    collector.append(await later);
     const c = collector.finish();
     endPhase("merge");
 

@@ -59,6 +59,20 @@ export class Collector {
     this.domains = d;
   }
 
+  /** Appends arrays collected apart (names that sort after every name added so far). */
+  append(c: Collected): void {
+    this.names.set(c.names, this.nameBytes);
+    this.post.set(c.post, this.domains);
+    for (let i = 1; i <= c.totalNames; i++) {
+      this.postStart[this.n + i - 1] = this.domains + c.postStart[i - 1]!;
+      this.nameOff[this.n + i] = this.nameBytes + c.nameOff[i]!;
+    }
+    for (let x = 0; x < c.extCount.length; x++) this.extCount[x] += c.extCount[x]!;
+    this.n += c.totalNames;
+    this.nameBytes += c.names.length;
+    this.domains += c.totalDomains;
+  }
+
   finish(): Collected {
     this.postStart[this.n] = this.domains;
     return {

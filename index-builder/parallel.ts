@@ -1,29 +1,48 @@
 /**
- * The builder's second core: the trigram index is built in a worker thread while the main
- * thread computes the precomputed answers (the two read the same names and nothing else of
- * each other's). The names must sit in SharedArrayBuffers (collect.ts allocates them so).
- * ZW_WORKERS=0 builds inline instead (the pool's switch, for a one-core run or a debugger).
- * A worker that cannot start or fails rejects the promise: the build stops with that
- * message, it never waits forever.
+ * The builder's second core. Two steps run on both: the partitions are sorted half by the
+ * main thread and half by a worker (split by record count; the worker's arrays are appended
+ * after the main thread's), and the trigram index is built in a worker while the main thread
+ * computes the precomputed answers (the two read the same names and nothing of each
+ * other's). Names live in SharedArrayBuffers (collect.ts), so nothing big is copied in;
+ * results are transferred out. ZW_WORKERS=0 runs the same functions inline (the pool's
+ * switch, for a one-core run or a debugger). A worker that cannot start or fails rejects:
+ * the build stops with that message, it never waits forever.
  */
 import { buildTrigrams, type Trigrams } from "./trigrams.ts";
+import { sortPartitions, type SortInput } from "./radix.ts";
+import type { Collected } from "./collect.ts";
 
-/** Path of the worker entry; `bun build --compile` must list it as an entrypoint (compile.ts). */
-export const TRIGRAM_WORKER = new URL("./trigram-worker.ts", import.meta.url);
+export type WorkerTask = ({ kind: "trigrams"; names: Uint8Array; nameOff: Uint32Array }) | ({ kind: "sort" } & SortInput);
+export type WorkerReply = { ok: true; kind: "trigrams"; result: Trigrams } | { ok: true; kind: "sort"; result: Collected } | { ok: false; error: string };
 
-export function trigramsBeside(names: Uint8Array, nameOff: Uint32Array): Promise<Trigrams> {
-  if (process.env.ZW_WORKERS === "0") return Promise.resolve(buildTrigrams(names, nameOff));
-  return new Promise<Trigrams>((resolve, reject) => {
-    const worker = new Worker(TRIGRAM_WORKER);
+/** The worker entry; `bun build --compile` must list it as an entrypoint (compile.ts). */
+export const BUILDER_WORKER = new URL("./worker.ts", import.meta.url);
+
+const inline = () => process.env.ZW_WORKERS === "0";
+
+function inWorker<T>(task: WorkerTask, transfer: ArrayBufferLike[]): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const worker = new Worker(BUILDER_WORKER);
     const done = (f: () => void) => {
       worker.terminate();
       f();
     };
-    worker.onmessage = (ev: MessageEvent<({ ok: true } & Trigrams) | { ok: false; error: string }>) => {
+    worker.onmessage = (ev: MessageEvent<WorkerReply>) => {
       const m = ev.data;
-      done(() => (m.ok ? resolve({ offsets: m.offsets, counts: m.counts, data: m.data }) : reject(new Error(`trigram worker: ${m.error}`))));
+      done(() => (m.ok ? resolve(m.result as T) : reject(new Error(`builder worker (${task.kind}): ${m.error}`))));
     };
-    worker.addEventListener("error", (ev) => done(() => reject(new Error(`trigram worker: ${(ev as ErrorEvent).message ?? "failed"}`))));
-    worker.postMessage({ names, nameOff });
+    worker.addEventListener("error", (ev) => done(() => reject(new Error(`builder worker (${task.kind}): ${(ev as ErrorEvent).message ?? "failed"}`))));
+    worker.postMessage(task, transfer as ArrayBuffer[]);
   });
+}
+
+export function trigramsBeside(names: Uint8Array, nameOff: Uint32Array): Promise<Trigrams> {
+  if (inline()) return Promise.resolve(buildTrigrams(names, nameOff));
+  return inWorker<Trigrams>({ kind: "trigrams", names, nameOff }, []);
+}
+
+/** Sorts these partitions on the other core (their buffers are handed over). */
+export function sortBeside(input: SortInput): Promise<Collected> {
+  if (inline()) return Promise.resolve(sortPartitions(input.parts, input.rank));
+  return inWorker<Collected>({ kind: "sort", ...input }, input.parts.map((p) => p.data.buffer));
 }

@@ -12,7 +12,7 @@
  * which is rare (the name-weighted mean of such runs is a few names).
  */
 import { SYMBOL } from "../src/zone-index/format.ts";
-import type { Collector } from "./collect.ts";
+import { Collector, type Collected } from "./collect.ts";
 
 const CODE = (() => {
   const t = new Uint8Array(256);
@@ -24,6 +24,20 @@ const LO_MASK = (1 << LO_BITS) - 1;
 const BUCKETS = 1 << LO_BITS; // 38^5 < 2^27: the high digit has 13 bits, fewer buckets
 const WORD_CHARS = 5;
 const KEY_CHARS = 3 * WORD_CHARS;
+
+/** Partitions to sort, in order: their records, record counts and name bytes. */
+export interface SortInput {
+  parts: { data: Uint8Array; records: number; nameBytes: number }[];
+  rank: Uint32Array; // provisional extension id -> extension id
+}
+
+/** Sorts these partitions, in order, into arrays of their own (parallel.ts appends them). */
+export function sortPartitions(parts: SortInput["parts"], rank: Uint32Array): Collected {
+  const sum = (f: (p: SortInput["parts"][number]) => number) => parts.reduce((s, p) => s + f(p), 0);
+  const out = new Collector(sum((p) => p.records), sum((p) => p.nameBytes), rank.length);
+  for (const p of parts) sortPartition(p.data, p.records, rank, out);
+  return out.finish();
+}
 
 export function sortPartition(data: Uint8Array, n: number, rank: Uint32Array, out: Collector): void {
   if (n === 0) return;
