@@ -6,9 +6,13 @@
  *    probe sends GET /v1/ping every 10 ms (target: ping within 5 ms).
  * Requests rotate over many keys so the spec's per-key rate limits do not turn the load
  * into 429s (any 429 or other non-200 is counted and printed).
+ * Beside each idle latency: the server's CPU time per request, on its main (HTTP) thread and
+ * on all its other threads (workers, collector), from /proc: on a shared machine latency
+ * measures the neighbours too, CPU time much less so.
  *
  *   node scripts/bun.cjs run bench/classify/http.ts [--seconds 6] [--conns 4] [--samples 100]
  */
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { realDomains } from "./names.ts";
 
@@ -50,16 +54,40 @@ async function timed(p: string, body?: string): Promise<number> {
   return performance.now() - t;
 }
 
+/** CPU milliseconds the server has used so far: its main thread, and every other thread. */
+function serverCpu(): { main: number; other: number } {
+  const TICK_MS = 10; // utime and stime are in clock ticks (getconf CLK_TCK = 100)
+  let main = 0, other = 0;
+  for (const tid of readdirSync(`/proc/${proc.pid}/task`)) {
+    let stat: string;
+    try { stat = readFileSync(`/proc/${proc.pid}/task/${tid}/stat`, "utf8"); } catch { continue; } // the thread ended
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ms = (Number(f[11]) + Number(f[12])) * TICK_MS;
+    if (Number(tid) === proc.pid) main += ms; else other += ms;
+  }
+  return { main, other };
+}
+
+/** Runs `n` requests one after the other: their latencies, and the server's CPU per request. */
+async function sequential(n: number, send: (i: number) => Promise<number>): Promise<{ ms: number[]; cpu: string }> {
+  const ms: number[] = [];
+  const c0 = serverCpu();
+  for (let i = 0; i < n; i++) ms.push(await send(i));
+  const c1 = serverCpu();
+  return { ms, cpu: `server CPU per request: main thread ${((c1.main - c0.main) / n).toFixed(2)} ms, other threads ${((c1.other - c0.other) / n).toFixed(2)} ms` };
+}
+
 const q = (xs: number[], f: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * f))]!;
 const show = (label: string, xs: number[]) =>
   console.log(`${label.padEnd(44)} median ${q(xs, 0.5).toFixed(2)} ms  p95 ${q(xs, 0.95).toFixed(2)} ms  min ${Math.min(...xs).toFixed(2)} ms  max ${Math.max(...xs).toFixed(2)} ms  (n=${xs.length})`);
 
 for (let i = 0; i < 20; i++) { await timed("/v1/camelcase", camelBody(i)); await timed("/v1/categorize", catBody(i)); } // warm-up
-const camel: number[] = [], cat: number[] = [];
-for (let i = 0; i < samples; i++) camel.push(await timed("/v1/camelcase", camelBody(i)));
-for (let i = 0; i < samples; i++) cat.push(await timed("/v1/categorize", catBody(i)));
-show("idle: camelcase, 1,000 names (< 10 ms)", camel);
-show("idle: categorize, 100 names (< 10 ms)", cat);
+const camel = await sequential(samples, (i) => timed("/v1/camelcase", camelBody(i)));
+const cat = await sequential(samples, (i) => timed("/v1/categorize", catBody(i)));
+show("idle: camelcase, 1,000 names (< 10 ms)", camel.ms);
+console.log(`  ${camel.cpu}`);
+show("idle: categorize, 100 names (< 10 ms)", cat.ms);
+console.log(`  ${cat.cpu}`);
 
 let stop = false, done = 0;
 const loops = Array.from({ length: conns }, async (_, c) => {

@@ -7,18 +7,20 @@
  * tld_stats, summary) are built here from the rows in input order. Both paths run the same
  * pure functions (results.ts), so the answer does not depend on where it was computed.
  *
- * A chunk crosses the thread boundary as text both ways: the names joined by newlines, and
- * the rows as the JSON text of their array. Both are long strings, which the pool's codec
- * hands to structured clone (a copy), while msgpackr took 10-15 ms under Bun to pack the
- * 500 row objects of a 1,000-name request; JSON.stringify in the worker and JSON.parse
- * here cost well under a millisecond each (bench/classify/RESULTS.md).
+ * A chunk crosses the thread boundary as text and columns, never as row objects: the names
+ * go joined by newlines; categorize rows come back as the JSON text of their array and
+ * camelcase rows as columns (camelcase-columns.ts: two strings and an Int32Array, the cheapest
+ * to turn back into objects here). Long strings and typed arrays travel by structured clone
+ * (the pool's codec), while msgpackr took 10-15 ms under Bun to pack the 500 row objects of
+ * a 1,000-name request (bench/classify/RESULTS.md).
  */
 import { splitName as parseName, type ParsedName } from "../../domain/name.ts";
 import type { Pool } from "../../pool/pool.ts";
 import type { Services } from "../../services.ts";
+import { fromColumns, toColumns, type CamelcaseColumns } from "./camelcase-columns.ts";
 import {
   camelcaseBatch, camelcaseBody, camelcaseOne, categorizeBatch, categorizeBody, categorizeOne,
-  type CamelcaseBody, type CamelcaseRow, type CategorizeBody, type CategorizeRow,
+  type CamelcaseBody, type CategorizeBody, type CategorizeRow,
 } from "./results.ts";
 
 /** Names above which a batch runs on the pool; also the smallest chunk sent to one worker. */
@@ -29,21 +31,19 @@ export interface BatchInput {
   domains: string;
 }
 
-/** What a pool task returns: the JSON text of the chunk's rows, an array in input order. */
-export interface BatchOutput {
+/** What "classify.categorize" returns: the JSON text of the chunk's rows, an array in input order. */
+export interface CategorizeChunk {
   rows: string;
 }
 
-function rowsTask<R>(input: BatchInput, row: (d: ParsedName) => R): BatchOutput {
-  return { rows: JSON.stringify(input.domains.split("\n").map((d) => row(parseName(d)))) };
+const chunkDomains = (input: BatchInput) => input.domains.split("\n").map(parseName);
+
+export function camelcaseRowsTask(input: BatchInput): CamelcaseColumns {
+  return toColumns(chunkDomains(input).map(camelcaseOne));
 }
 
-export function camelcaseRowsTask(input: BatchInput): BatchOutput {
-  return rowsTask(input, camelcaseOne);
-}
-
-export function categorizeRowsTask(input: BatchInput): BatchOutput {
-  return rowsTask(input, categorizeOne);
+export function categorizeRowsTask(input: BatchInput): CategorizeChunk {
+  return { rows: JSON.stringify(chunkDomains(input).map(categorizeOne)) };
 }
 
 type PoolPart = Pick<Pool, "run" | "size">;
@@ -53,12 +53,13 @@ export class ClassifyService {
 
   async camelcase(domains: readonly ParsedName[]): Promise<CamelcaseBody> {
     if (!this.onPool(domains)) return camelcaseBatch(domains);
-    return camelcaseBody(domains, await this.rows<CamelcaseRow>("classify.camelcase", domains));
+    const rows = await this.chunks("classify.camelcase", domains, (part, out: CamelcaseColumns) => fromColumns(part, out));
+    return camelcaseBody(domains, rows);
   }
 
   async categorize(domains: readonly ParsedName[]): Promise<CategorizeBody> {
     if (!this.onPool(domains)) return categorizeBatch(domains);
-    return categorizeBody(await this.rows<CategorizeRow>("classify.categorize", domains));
+    return categorizeBody(await this.chunks("classify.categorize", domains, (_, out: CategorizeChunk) => JSON.parse(out.rows) as CategorizeRow[]));
   }
 
   private onPool(domains: readonly ParsedName[]): boolean {
@@ -66,18 +67,22 @@ export class ClassifyService {
   }
 
   /** Rows of every domain, in input order, computed by up to pool.size workers at once. */
-  private async rows<R>(task: string, domains: readonly ParsedName[]): Promise<R[]> {
+  private async chunks<O, R>(task: string, domains: readonly ParsedName[], rowsOf: (part: readonly ParsedName[], out: O) => R[]): Promise<R[]> {
     const pool = this.pool!;
-    const chunks = Math.max(1, Math.min(pool.size, Math.floor(domains.length / POOL_THRESHOLD)));
-    const size = Math.ceil(domains.length / chunks);
-    const parts: Promise<BatchOutput>[] = [];
+    const count = Math.max(1, Math.min(pool.size, Math.floor(domains.length / POOL_THRESHOLD)));
+    const size = Math.ceil(domains.length / count);
+    const parts: ParsedName[][] = [];
+    const outs: Promise<O>[] = [];
     for (let at = 0; at < domains.length; at += size) {
-      let lines = domains[at]!.ascii;
-      for (let k = at + 1; k < Math.min(domains.length, at + size); k++) lines += "\n" + domains[k]!.ascii;
-      parts.push(pool.run<BatchOutput>(task, { domains: lines } satisfies BatchInput));
+      const part = domains.slice(at, at + size);
+      let lines = part[0]!.ascii;
+      for (let k = 1; k < part.length; k++) lines += "\n" + part[k]!.ascii;
+      parts.push(part);
+      outs.push(pool.run<O>(task, { domains: lines } satisfies BatchInput));
     }
     const rows: R[] = [];
-    for (const out of await Promise.all(parts)) for (const r of JSON.parse(out.rows) as R[]) rows.push(r);
+    const done = await Promise.all(outs);
+    for (let c = 0; c < parts.length; c++) for (const r of rowsOf(parts[c]!, done[c]!)) rows.push(r);
     return rows;
   }
 }

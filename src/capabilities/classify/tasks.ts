@@ -1,8 +1,8 @@
 /**
  * Pool tasks of the classify capability, run in worker threads (or inline with ZW_WORKERS=0):
  * - "classify.camelcase" / "classify.categorize": a chunk of normalised domains (one per
- *   line) -> the JSON text of its rows, in order (service.ts cuts the batches, parses the
- *   rows and builds the tables);
+ *   line) -> its rows in order, as columns (camelcase-columns.ts) or as JSON text
+ *   (categorize); service.ts cuts the batches, rebuilds the rows and builds the tables;
  * - "classify.jobChunk": a categorize job chunk -> NDJSON rows (job-chunk.ts);
  * - broadcast "classify.warm": load the lexicon now rather than on the first task.
  * Each thread loads its own lexicon (about 50 MB) on first use.
