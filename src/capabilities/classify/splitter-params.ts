@@ -7,7 +7,7 @@
  * priced so that it stays whole.
  */
 /** Bump when a parameter or a rule of the splitter changes (it moves results). */
-export const SPLITTER_VERSION = "split-2026.11.3";
+export const SPLITTER_VERSION = "split-2026.11.4";
 
 export interface SplitterParams {
   /** Added to every token: the price of a word boundary (higher = fewer, longer words). */
@@ -77,23 +77,23 @@ export const DEFAULT_PARAMS: Readonly<SplitterParams> = Object.freeze({
   singleLetter: 3.08,
   article: 5.5,
   compound: 2.5,
-  acronym: 3.44,
-  twoLetters: 2.81,
-  spelledBase: 10,
+  acronym: 3.87,
+  twoLetters: 2.46,
+  spelledBase: 8.75,
   spelledPerLetter: 4,
   freqWeight: 1,
   unspoken: 1,
   dictionary: 20,
-  firstName: 17.72,
+  firstName: 15.51,
   surname: 18.75,
-  place: 20.51,
+  place: 17.95,
   brand: 24.17,
   lengthBonus: 0.2,
   unknownBase: 2.25,
   unknownPerChar: 0.63,
   letterWeight: 1,
   phraseBonus: 4.69,
-  shortBesideUnknown: 2,
+  shortBesideUnknown: 1.75,
   plural: 5.25,
   pluralZ: 8,
   strayLetter: 2,

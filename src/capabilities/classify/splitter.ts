@@ -262,17 +262,14 @@ export class Splitter {
   /**
    * A token that reads as part of an acronym rather than a word: an unknown run of up to five
    * letters without a vowel, a lone letter other than "a" and "i", or a lexicon entry of up to
-   * three letters that no dictionary, name or place list knows (a corpus fragment such as "tg").
+   * three letters that no dictionary, name or place list knows (a corpus fragment such as "tg")
+   * or that has no vowel ("dc", "tv": "cfm" + "dc" is one acronym).
    */
   private isFragment(s: string, from: number, to: number, idx: number): boolean {
     const n = to - from;
-    if (idx === UNKNOWN) {
-      if (n > 5) return false;
-      for (let k = from; k < to; k++) if (VOWEL[s.charCodeAt(k)] === 1) return false;
-      return true;
-    }
+    if (idx === UNKNOWN) return n <= 5 && !hasVowel(s, from, to);
     if (n === 1) return s.charCodeAt(from) !== 97 && s.charCodeAt(from) !== 105; // a lone letter other than "a" and "i"
-    return n <= 3 && (this.lexicon.flags(idx) & KNOWN) === 0;
+    return n <= 3 && ((this.lexicon.flags(idx) & KNOWN) === 0 || !hasVowel(s, from, to));
   }
 
   /** Extends both paths ending at i by token [i, j) and keeps the two best at j. */
@@ -326,6 +323,11 @@ export function wordCost(lex: Lexicon, i: number, p: Readonly<SplitterParams>): 
 /** a e i o u y, by character code. */
 const VOWEL = new Uint8Array(128);
 for (const v of "aeiouy") VOWEL[v.charCodeAt(0)] = 1;
+
+function hasVowel(s: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (VOWEL[s.charCodeAt(k)] === 1) return true;
+  return false;
+}
 
 function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
