@@ -33,12 +33,13 @@ export class Collector {
   constructor(records: number, nameBytes: number, extensions: number) {
     if (records >= MAX_ENTRIES) throw new Error("more than 2^30 domains in one index: shard the input (see FORMAT.md, limits)");
     if (nameBytes > 2 ** 32 - 1) throw new Error("names exceed 4 GiB: see FORMAT.md, limits");
-    // shared, so the trigram worker reads them in place (parallel.ts)
-    this.names = new Uint8Array(new SharedArrayBuffer(nameBytes));
-    this.nameOff = new Uint32Array(new SharedArrayBuffer(4 * (records + 1)));
-    this.postStart = new Uint32Array(records + 1);
-    this.post = extensions <= 65536 ? new Uint16Array(records) : new Uint32Array(records);
-    this.extCount = new Uint32Array(extensions);
+    // shared, so the workers read and write them in place (parallel.ts)
+    const shared = (bytes: number) => new SharedArrayBuffer(bytes);
+    this.names = new Uint8Array(shared(nameBytes));
+    this.nameOff = new Uint32Array(shared(4 * (records + 1)));
+    this.postStart = new Uint32Array(shared(4 * (records + 1)));
+    this.post = extensions <= 65536 ? new Uint16Array(shared(2 * records)) : new Uint32Array(shared(4 * records));
+    this.extCount = new Uint32Array(shared(4 * extensions));
   }
 
   /** The next name, data[at, at + len), with the distinct ascending ids of its extensions, exts[0, m). */

@@ -1,9 +1,10 @@
 /**
- * The builder's second core. Two steps run on both: the partitions are sorted half by the
- * main thread and half by a worker (split by record count; the worker's arrays are appended
- * after the main thread's), and the trigram index is built in a worker while the main thread
- * computes the precomputed answers (the two read the same names and nothing of each
- * other's). Names live in SharedArrayBuffers (collect.ts), so nothing big is copied in;
+ * The builder's second core. The partitions are sorted half by the main thread and half by
+ * a worker (split by record count; the worker's arrays are appended after the main
+ * thread's); then the trigram index is built in a worker while the precomputed answers are
+ * counted, half of the names by the main thread and half by another worker (the matrices
+ * are summed). Three threads on two cores: the last to finish sets the pace, and under
+ * other load each thread gets its own share of the CPU. Names live in SharedArrayBuffers (collect.ts), so nothing big is copied in;
  * results are transferred out. ZW_WORKERS=0 runs the same functions inline (the pool's
  * switch, for a one-core run or a debugger). A worker that cannot start or fails rejects:
  * the build stops with that message, it never waits forever.
@@ -11,9 +12,13 @@
 import { buildTrigrams, type Trigrams } from "./trigrams.ts";
 import { sortPartitions, type SortInput } from "./radix.ts";
 import type { Collected } from "./collect.ts";
+import { fillRange, type FillInput, type Plan } from "./precompute.ts";
 
-export type WorkerTask = ({ kind: "trigrams"; names: Uint8Array; nameOff: Uint32Array }) | ({ kind: "sort" } & SortInput);
-export type WorkerReply = { ok: true; kind: "trigrams"; result: Trigrams } | { ok: true; kind: "sort"; result: Collected } | { ok: false; error: string };
+export type WorkerTask =
+  | { kind: "trigrams"; names: Uint8Array; nameOff: Uint32Array }
+  | ({ kind: "sort" } & SortInput)
+  | { kind: "fill"; a: FillInput; plan: Plan; E: number; from: number; to: number };
+export type WorkerReply = { ok: true; result: Trigrams | Collected | Uint32Array } | { ok: false; error: string };
 
 /** The worker entry; `bun build --compile` must list it as an entrypoint (compile.ts). */
 export const BUILDER_WORKER = new URL("./worker.ts", import.meta.url);
@@ -45,4 +50,10 @@ export function trigramsBeside(names: Uint8Array, nameOff: Uint32Array): Promise
 export function sortBeside(input: SortInput): Promise<Collected> {
   if (inline()) return Promise.resolve(sortPartitions(input.parts, input.rank));
   return inWorker<Collected>({ kind: "sort", ...input }, input.parts.map((p) => p.data.buffer));
+}
+
+/** The precompute's counts for names [from, to) on the other core (precompute.ts). */
+export function fillBeside(a: FillInput, plan: Plan, E: number, from: number, to: number): Promise<Uint32Array> {
+  if (inline()) return Promise.resolve(fillRange(a, plan, E, from, to));
+  return inWorker<Uint32Array>({ kind: "fill", a, plan, E, from, to }, []);
 }

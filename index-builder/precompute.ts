@@ -10,16 +10,19 @@
  * (count descending, extension ascending), the order the live engine answers in.
  *
  * How (two passes over the names, whatever the number of terms): the first counts the
- * names of every 2-letter term per position (3-letter contains counts are the trigram
- * list lengths) and so chooses the terms; the second gives each chosen (position, term)
- * a row of a (row x extension) matrix and adds every name's postings to the rows of its
- * distinct pairs and trigrams, its first pair and its last pair and trigram.
+ * names of every 2- and 3-letter term per position and so chooses the terms; the second
+ * gives each chosen (position, term) a row of a (row x extension) matrix and adds every
+ * name's postings to the rows of its distinct pairs and trigrams, its first pair and its
+ * last pair and trigram. The second pass runs on two cores: each counts half of the names
+ * into a matrix of its own, and the two are summed.
  * test/zone/counts.test.ts holds the stored answers and the live ones to a brute-force count.
  */
 import type { IndexArrays } from "../src/zone-index/arrays.ts";
 
 /** What the precompute reads: the names and postings (not the trigram index, built beside it). */
 export type PrecomputeInput = Pick<IndexArrays, "names" | "nameOff" | "postStart" | "post" | "extNames">;
+/** What counting a range of names reads (shared with a worker). */
+export type FillInput = Omit<PrecomputeInput, "extNames">;
 import { ALPHABET, SYMBOL, TRIGRAMS, type Position } from "../src/zone-index/format.ts";
 import { encodeEntries, type Entry } from "./precompute-encode.ts";
 
@@ -69,7 +72,7 @@ function nameCounts(a: PrecomputeInput): { contains: Uint32Array; starts: Uint32
 }
 
 /** The (position, term) rows of the matrix, in the order their entries are stored. */
-interface Plan {
+export interface Plan {
   rows: { pos: Position; term: string; names: number }[];
   pairContains: Int32Array; // row per pair, or NONE
   pairStarts: Int32Array;
@@ -106,7 +109,7 @@ function plan(a: PrecomputeInput, minNames: number): Plan {
  * The rows of the chosen terms that name `id` matches, into `rows`; returns how many.
  * `stamp` must differ from every earlier call's (it marks the pairs and trigrams seen).
  */
-function rowsOfName(a: PrecomputeInput, p: Plan, id: number, stamp: number, seenPair: Uint32Array, seenTri: Uint32Array, rows: Int32Array): number {
+function rowsOfName(a: FillInput, p: Plan, id: number, stamp: number, seenPair: Uint32Array, seenTri: Uint32Array, rows: Int32Array): number {
   const names = a.names;
   const s = a.nameOff[id]!;
   const e = a.nameOff[id + 1]!;
@@ -143,13 +146,14 @@ function rowsOfName(a: PrecomputeInput, p: Plan, id: number, stamp: number, seen
  * counters, which stays in cache for the common extensions. (Row-major, each row was a
  * cache miss; walking extension by extension instead, each name was: 1.4x slower at 20 M.)
  */
-function fill(a: PrecomputeInput, p: Plan, m: Uint32Array): void {
-  const { nameOff, postStart, post } = a;
+export function fillRange(a: FillInput, p: Plan, E: number, from: number, to: number): Uint32Array {
+  const { postStart, post } = a;
   const R = p.rows.length;
+  const m = new Uint32Array(R * E);
   const seenPair = new Uint32Array(PAIRS);
   const seenTri = new Uint32Array(TRIGRAMS);
   const rows = new Int32Array(256); // at most 2 x 63 + 3 rows a name
-  for (let id = 0, n = nameOff.length - 1; id < n; id++) {
+  for (let id = from; id < to; id++) {
     const nr = rowsOfName(a, p, id, id + 1, seenPair, seenTri, rows);
     if (nr === 0) continue;
     for (let q = postStart[id]!, qe = postStart[id + 1]!; q < qe; q++) {
@@ -157,16 +161,24 @@ function fill(a: PrecomputeInput, p: Plan, m: Uint32Array): void {
       for (let j = 0; j < nr; j++) m[base + rows[j]!]++;
     }
   }
+  return m;
 }
 
-export function precompute(a: PrecomputeInput): { entries: Uint8Array; recordExt: Uint16Array | Uint32Array; recordCount: Uint32Array; count: number } {
+/** fill() over names [from, to) elsewhere (parallel.ts: on the other core). */
+export type FillBeside = (a: FillInput, p: Plan, E: number, from: number, to: number) => Promise<Uint32Array>;
+
+/** The PREE/PREX/PREC sections; the second half of the names is counted by `fillBeside`. */
+export async function precompute(a: PrecomputeInput, fillBeside: FillBeside): Promise<{ entries: Uint8Array; recordExt: Uint16Array | Uint32Array; recordCount: Uint32Array; count: number }> {
   const n = a.nameOff.length - 1;
   const minNames = Math.max(PRECOMPUTE_MIN_NAMES, Math.ceil(n * PRECOMPUTE_SHARE));
   const E = a.extNames.length;
   const p = plan(a, minNames);
-  const R = p.rows.length;
-  const m = new Uint32Array(R * E);
-  fill(a, p, m);
+  const mid = n >>> 1;
+  const fill = { names: a.names, nameOff: a.nameOff, postStart: a.postStart, post: a.post };
+  const other = fillBeside(fill, p, E, mid, n);
+  const m = fillRange(fill, p, E, 0, mid);
+  const m2 = await other;
+  for (let i = 0; i < m.length; i++) m[i] += m2[i]!;
   return encodeEntries(entriesOf(m, p, a.extNames), a.post instanceof Uint16Array ? 2 : 4);
 }
 

@@ -1,10 +1,12 @@
 /**
  * Worker thread entry of the builder's second core (parallel.ts): sorts a run of partitions
- * into arrays of its own, or builds the trigram index. Inputs arrive as SharedArrayBuffer
+ * into arrays of its own, builds the trigram index, or counts the precompute for a range of
+ * names. Inputs arrive as SharedArrayBuffer
  * views (nothing copied in) or transferred buffers; outputs are transferred back.
  */
 import { buildTrigrams } from "./trigrams.ts";
 import { sortPartitions } from "./radix.ts";
+import { fillRange } from "./precompute.ts";
 import type { WorkerReply, WorkerTask } from "./parallel.ts";
 
 declare const self: Worker;
@@ -14,10 +16,12 @@ self.onmessage = (ev: MessageEvent<WorkerTask>) => {
   try {
     if (task.kind === "trigrams") {
       const t = buildTrigrams(task.names, task.nameOff);
-      reply({ ok: true, kind: "trigrams", result: t }, [t.offsets.buffer, t.counts.buffer, t.data.buffer]);
+      reply({ ok: true, result: t }, [t.offsets.buffer, t.counts.buffer, t.data.buffer]);
+    } else if (task.kind === "sort") {
+      reply({ ok: true, result: sortPartitions(task.parts, task.rank) }, []); // SharedArrayBuffers: shared, not moved
     } else {
-      const c = sortPartitions(task.parts, task.rank);
-      reply({ ok: true, kind: "sort", result: c }, [c.postStart.buffer, c.post.buffer, c.extCount.buffer]);
+      const m = fillRange(task.a, task.plan, task.E, task.from, task.to);
+      reply({ ok: true, result: m }, [m.buffer]);
     }
   } catch (e) {
     reply({ ok: false, error: (e as Error).message }, []);
