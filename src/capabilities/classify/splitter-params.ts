@@ -7,7 +7,7 @@
  * priced so that it stays whole.
  */
 /** Bump when a parameter or a rule of the splitter changes (it moves results). */
-export const SPLITTER_VERSION = "split-2026.11.4";
+export const SPLITTER_VERSION = "split-2026.11.5";
 
 export interface SplitterParams {
   /** Added to every token: the price of a word boundary (higher = fewer, longer words). */

@@ -62,6 +62,16 @@ describe("splitName", () => {
     for (const n of ["expertsexchange", "heraldo", "nytimes", "a".repeat(63)]) expect(again.split(n)).toEqual(splitName(n));
   });
 
+  test("a split that keeps a coinage whole is one level less sure than its margin says", () => {
+    // thresholds of 0: every margin counts as HIGH, so only the coinage rule can lower it
+    const sure = new Splitter(getLexicon(), { ...DEFAULT_PARAMS, high: 0, medium: 0 });
+    expect(sure.split("zorblaxia")).toEqual({ words: ["zorblaxia"], confidence: "MEDIUM" });
+    expect(sure.split("zorblaxiapizza")).toEqual({ words: ["zorblaxia", "pizza"], confidence: "MEDIUM" });
+    expect(sure.split("bestpizza").confidence).toBe("HIGH");
+    expect(sure.split("ibmcloud").confidence).toBe("HIGH"); // an acronym is no coinage
+    expect(splitName("zorblaxia").confidence).not.toBe("HIGH");
+  });
+
   test("parameters matter: a huge per-word price keeps a name whole", () => {
     const whole = new Splitter(getLexicon(), { ...DEFAULT_PARAMS, perWord: 1000 });
     expect(whole.split("bestpizza").words).toEqual(["bestpizza"]);

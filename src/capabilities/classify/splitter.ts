@@ -19,7 +19,8 @@
  * second-order approximation); a word of one to three letters beside an unknown run pays a
  * penalty ("infoblox" is not "in" + "foblox"); a very frequent word or a lone letter ending
  * the run pays a little (names rarely end in "how" or "on"). The margin between the best and
- * the second-best segmentation gives the confidence.
+ * the second-best segmentation gives the confidence, one level lower when the split keeps a
+ * coinage (an unknown run that is no acronym) whole.
  *
  * Cost: each position probes the lexicon's hash table once per candidate length with an
  * incremental hash (no substring is built), and the state arrays are allocated once per
@@ -83,6 +84,8 @@ export class Splitter {
   private readonly code = new Int32Array(MAX + 1);
   /** Length of the run letters() is splitting (relax prices the token that ends it). */
   private runLength = 0;
+  /** Whether the current name's split keeps an unknown run that is no acronym fragment. */
+  private coined = false;
 
   constructor(readonly lexicon: Lexicon, readonly params: Readonly<SplitterParams> = DEFAULT_PARAMS) {
     // The unknown-run loop skips positions where no run may end: only sound when an unknown
@@ -109,6 +112,7 @@ export class Splitter {
     if (s.startsWith("xn--")) return { words: s.length > 4 ? [s] : [], confidence: "LOW" };
     const words: string[] = [];
     let margin = Infinity;
+    this.coined = false;
     let i = 0;
     while (i < s.length) {
       const c = s.charCodeAt(i);
@@ -122,8 +126,13 @@ export class Splitter {
       }
       i = j; // anything else (hyphen) is a boundary and not a token
     }
+    // The margin says how clearly the best split beats the next; a split that keeps a coinage
+    // (an unknown run that is no acronym) whole is one level less sure, since whether such a
+    // run is one word or two rare ones is what the lexicon cannot tell (on train.txt: about
+    // 75 % of HIGH-margin names with a coinage are right, against 94 % without).
     const p = this.params;
-    return { words, confidence: margin >= p.high ? "HIGH" : margin >= p.medium ? "MEDIUM" : "LOW" };
+    const level = (margin >= p.high ? 2 : margin >= p.medium ? 1 : 0) - (this.coined ? 1 : 0);
+    return { words, confidence: level >= 2 ? "HIGH" : level === 1 ? "MEDIUM" : "LOW" };
   }
 
   /** Splits s[from, to) (letters only), pushes its tokens, returns best-vs-second margin. */
@@ -239,7 +248,9 @@ export class Splitter {
       const at = 2 * k + r;
       const prevK = this.from[at]!;
       cuts.push(k);
-      frag.push(this.isFragment(s, from + prevK, from + k, this.word[at]!));
+      const f = this.isFragment(s, from + prevK, from + k, this.word[at]!);
+      if (!f && this.word[at] === UNKNOWN) this.coined = true;
+      frag.push(f);
       k = prevK;
       r = this.rank[at]!;
     }
