@@ -11,7 +11,7 @@ import { DomainReader, type DomainSource, type InputReport } from "./read.ts";
 import { PartitionedKeys, PARTITIONS } from "./partitions.ts";
 import { sortPartition } from "./radix.ts";
 import { Collector } from "./collect.ts";
-import { fillBeside, sortBeside, trigramsBeside } from "./parallel.ts";
+import { precomputeBeside, sortBeside, trigramsBeside } from "./parallel.ts";
 import { precompute } from "./precompute.ts";
 import { writeIndexFile } from "./write.ts";
 import { buildJumpTable, jumpCharsFor } from "../src/zone-index/jump.ts";
@@ -132,7 +132,7 @@ export async function buildIndex(opts: BuildOptions): Promise<BuildReport> {
     const extIdBytes = extNames.length <= 65536 ? 2 : 4;
     const post = c.post;
     const jump = buildJumpTable(c.names, c.nameOff, jumpCharsFor(c.totalNames));
-    const pre = await precompute({ extNames, names: c.names, nameOff: c.nameOff, postStart: c.postStart, post }, fillBeside);
+    const pre = await precompute({ extNames, names: c.names, nameOff: c.nameOff, postStart: c.postStart, post }, precomputeBeside);
     endPhase("precompute");
     progress("trigrams", null, true);
     const tri = await triBuilt;

@@ -12,13 +12,14 @@
 import { buildTrigrams, type Trigrams } from "./trigrams.ts";
 import { sortPartitions, type SortInput } from "./radix.ts";
 import type { Collected } from "./collect.ts";
-import { fillRange, type FillInput, type Plan } from "./precompute.ts";
+import { fillRange, nameCounts, type Beside, type FillInput, type NameCounts, type Plan } from "./precompute.ts";
 
 export type WorkerTask =
   | { kind: "trigrams"; names: Uint8Array; nameOff: Uint32Array }
   | ({ kind: "sort" } & SortInput)
+  | { kind: "counts"; a: FillInput; from: number; to: number }
   | { kind: "fill"; a: FillInput; plan: Plan; E: number; from: number; to: number };
-export type WorkerReply = { ok: true; result: Trigrams | Collected | Uint32Array } | { ok: false; error: string };
+export type WorkerReply = { ok: true; result: Trigrams | Collected | NameCounts | Uint32Array } | { ok: false; error: string };
 
 /** The worker entry; `bun build --compile` must list it as an entrypoint (compile.ts). */
 export const BUILDER_WORKER = new URL("./worker.ts", import.meta.url);
@@ -52,8 +53,8 @@ export function sortBeside(input: SortInput): Promise<Collected> {
   return inWorker<Collected>({ kind: "sort", ...input }, input.parts.map((p) => p.data.buffer));
 }
 
-/** The precompute's counts for names [from, to) on the other core (precompute.ts). */
-export function fillBeside(a: FillInput, plan: Plan, E: number, from: number, to: number): Promise<Uint32Array> {
-  if (inline()) return Promise.resolve(fillRange(a, plan, E, from, to));
-  return inWorker<Uint32Array>({ kind: "fill", a, plan, E, from, to }, []);
-}
+/** The precompute's passes over names [from, to) on the other core (precompute.ts). */
+export const precomputeBeside: Beside = {
+  counts: (a, from, to) => (inline() ? Promise.resolve(nameCounts(a, from, to)) : inWorker<NameCounts>({ kind: "counts", a, from, to }, [])),
+  fill: (a, plan, E, from, to) => (inline() ? Promise.resolve(fillRange(a, plan, E, from, to)) : inWorker<Uint32Array>({ kind: "fill", a, plan, E, from, to }, [])),
+};

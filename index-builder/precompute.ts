@@ -13,8 +13,8 @@
  * names of every 2- and 3-letter term per position and so chooses the terms; the second
  * gives each chosen (position, term) a row of a (row x extension) matrix and adds every
  * name's postings to the rows of its distinct pairs and trigrams, its first pair and its
- * last pair and trigram. The second pass runs on two cores: each counts half of the names
- * into a matrix of its own, and the two are summed.
+ * last pair and trigram. Both passes run on two cores: each counts half of the names into
+ * counters of its own, and the two are summed.
  * test/zone/counts.test.ts holds the stored answers and the live ones to a brute-force count.
  */
 import type { IndexArrays } from "../src/zone-index/arrays.ts";
@@ -23,6 +23,14 @@ import type { IndexArrays } from "../src/zone-index/arrays.ts";
 export type PrecomputeInput = Pick<IndexArrays, "names" | "nameOff" | "postStart" | "post" | "extNames">;
 /** What counting a range of names reads (shared with a worker). */
 export type FillInput = Omit<PrecomputeInput, "extNames">;
+/** Names per 2- and 3-letter term and position (see nameCounts). */
+export interface NameCounts {
+  contains: Uint32Array;
+  starts: Uint32Array;
+  ends: Uint32Array;
+  contains3: Uint32Array;
+  ends3: Uint32Array;
+}
 import { ALPHABET, SYMBOL, TRIGRAMS, type Position } from "../src/zone-index/format.ts";
 import { encodeEntries, type Entry } from "./precompute-encode.ts";
 
@@ -39,7 +47,7 @@ const trigramOf = (names: Uint8Array, p: number) => (SYMBOL[names[p]!]! * ALPHAB
  * Names per 2-letter term: containing it (each name once), starting and ending with it;
  * names per 3-letter term: containing it (the trigram list lengths) and ending with it.
  */
-function nameCounts(a: PrecomputeInput): { contains: Uint32Array; starts: Uint32Array; ends: Uint32Array; contains3: Uint32Array; ends3: Uint32Array } {
+export function nameCounts(a: FillInput, from: number, to: number): NameCounts {
   const contains3 = new Uint32Array(TRIGRAMS);
   const seen3 = new Uint32Array(TRIGRAMS);
   const ends3 = new Uint32Array(TRIGRAMS);
@@ -48,7 +56,7 @@ function nameCounts(a: PrecomputeInput): { contains: Uint32Array; starts: Uint32
   const ends = new Uint32Array(PAIRS);
   const seen = new Uint32Array(PAIRS); // id+1 of the last name that counted this pair
   const { names, nameOff } = a;
-  for (let id = 0, n = nameOff.length - 1; id < n; id++) {
+  for (let id = from; id < to; id++) {
     const s = nameOff[id]!;
     const e = nameOff[id + 1]!;
     if (e - s < 2) continue;
@@ -81,8 +89,7 @@ export interface Plan {
   triEnds: Int32Array;
 }
 
-function plan(a: PrecomputeInput, minNames: number): Plan {
-  const counts = nameCounts(a);
+function plan(counts: NameCounts, minNames: number): Plan {
   const rows: Plan["rows"] = [];
   const assign = (table: Int32Array, k: number, pos: Position, term: string, names: number) => {
     table[k] = rows.length;
@@ -164,22 +171,32 @@ export function fillRange(a: FillInput, p: Plan, E: number, from: number, to: nu
   return m;
 }
 
-/** fill() over names [from, to) elsewhere (parallel.ts: on the other core). */
-export type FillBeside = (a: FillInput, p: Plan, E: number, from: number, to: number) => Promise<Uint32Array>;
+/** nameCounts() and fillRange() over a range of names elsewhere (parallel.ts: on the other core). */
+export interface Beside {
+  counts(a: FillInput, from: number, to: number): Promise<NameCounts>;
+  fill(a: FillInput, p: Plan, E: number, from: number, to: number): Promise<Uint32Array>;
+}
 
-/** The PREE/PREX/PREC sections; the second half of the names is counted by `fillBeside`. */
-export async function precompute(a: PrecomputeInput, fillBeside: FillBeside): Promise<{ entries: Uint8Array; recordExt: Uint16Array | Uint32Array; recordCount: Uint32Array; count: number }> {
+/** The PREE/PREX/PREC sections; both passes count the second half of the names `beside`. */
+export async function precompute(a: PrecomputeInput, beside: Beside): Promise<{ entries: Uint8Array; recordExt: Uint16Array | Uint32Array; recordCount: Uint32Array; count: number }> {
   const n = a.nameOff.length - 1;
   const minNames = Math.max(PRECOMPUTE_MIN_NAMES, Math.ceil(n * PRECOMPUTE_SHARE));
   const E = a.extNames.length;
-  const p = plan(a, minNames);
   const mid = n >>> 1;
-  const fill = { names: a.names, nameOff: a.nameOff, postStart: a.postStart, post: a.post };
-  const other = fillBeside(fill, p, E, mid, n);
-  const m = fillRange(fill, p, E, 0, mid);
-  const m2 = await other;
-  for (let i = 0; i < m.length; i++) m[i] += m2[i]!;
+  const f: FillInput = { names: a.names, nameOff: a.nameOff, postStart: a.postStart, post: a.post };
+  const otherCounts = beside.counts(f, mid, n);
+  const counts = nameCounts(f, 0, mid);
+  const more = await otherCounts;
+  for (const k of Object.keys(counts) as (keyof NameCounts)[]) addInto(counts[k], more[k]);
+  const p = plan(counts, minNames);
+  const other = beside.fill(f, p, E, mid, n);
+  const m = fillRange(f, p, E, 0, mid);
+  addInto(m, await other);
   return encodeEntries(entriesOf(m, p, a.extNames), a.post instanceof Uint16Array ? 2 : 4);
+}
+
+function addInto(to: Uint32Array, from: Uint32Array): void {
+  for (let i = 0; i < to.length; i++) to[i] += from[i]!;
 }
 
 function symbolString(k: number, len: number): string {

@@ -6,7 +6,7 @@
  */
 import { buildTrigrams } from "./trigrams.ts";
 import { sortPartitions } from "./radix.ts";
-import { fillRange } from "./precompute.ts";
+import { fillRange, nameCounts } from "./precompute.ts";
 import type { WorkerReply, WorkerTask } from "./parallel.ts";
 
 declare const self: Worker;
@@ -19,6 +19,9 @@ self.onmessage = (ev: MessageEvent<WorkerTask>) => {
       reply({ ok: true, result: t }, [t.offsets.buffer, t.counts.buffer, t.data.buffer]);
     } else if (task.kind === "sort") {
       reply({ ok: true, result: sortPartitions(task.parts, task.rank) }, []); // SharedArrayBuffers: shared, not moved
+    } else if (task.kind === "counts") {
+      const c = nameCounts(task.a, task.from, task.to);
+      reply({ ok: true, result: c }, Object.values(c).map((v) => v.buffer));
     } else {
       const m = fillRange(task.a, task.plan, task.E, task.from, task.to);
       reply({ ok: true, result: m }, [m.buffer]);
