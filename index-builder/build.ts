@@ -48,6 +48,8 @@ export interface BuildReport {
   peakRssBytes: number;
   sortRuns: number;
   phaseSeconds: Partial<Record<BuildPhase, number>>;
+  /** CPU seconds (user + system, every thread) per phase: the figure a shared machine does not distort */
+  phaseCpuSeconds: Partial<Record<BuildPhase, number>>;
   builtAt: string;
 }
 
@@ -77,7 +79,9 @@ export async function buildIndex(opts: BuildOptions): Promise<BuildReport> {
   const t0 = performance.now();
   const builtAt = opts.builtAt ?? new Date();
   const phaseSeconds: Partial<Record<BuildPhase, number>> = {};
+  const phaseCpuSeconds: Partial<Record<BuildPhase, number>> = {};
   let phaseStart = t0;
+  let cpuStart = process.cpuUsage();
   const endPhase = (p: BuildPhase) => {
     // The phases leave many short-lived strings behind: collect them now, so the next
     // phase's arrays reuse that memory instead of raising the peak (measured in FORMAT.md).
@@ -85,6 +89,9 @@ export async function buildIndex(opts: BuildOptions): Promise<BuildReport> {
     const now = performance.now();
     phaseSeconds[p] = (now - phaseStart) / 1000;
     phaseStart = now;
+    const cpu = process.cpuUsage(cpuStart);
+    phaseCpuSeconds[p] = (cpu.user + cpu.system) / 1e6;
+    cpuStart = process.cpuUsage();
   };
   const tmpRoot = opts.tmpDir ?? path.dirname(path.resolve(opts.out));
   const keys = new PartitionedKeys(tmpRoot, opts.chunkKeys);
@@ -182,6 +189,7 @@ export async function buildIndex(opts: BuildOptions): Promise<BuildReport> {
       peakRssBytes: peakRss(),
       sortRuns,
       phaseSeconds,
+      phaseCpuSeconds,
       builtAt: builtAt.toISOString(),
     };
   } finally {
