@@ -82,8 +82,6 @@ export class Splitter {
   private readonly trigramTo = new Float64Array(MAX + 2);
   private readonly endCost = new Float64Array(MAX + 2);
   private readonly code = new Int32Array(MAX + 1);
-  /** Length of the run letters() is splitting (relax prices the token that ends it). */
-  private runLength = 0;
   /** Whether the current name's split keeps an unknown run that is no acronym fragment. */
   private coined = false;
 
@@ -138,14 +136,13 @@ export class Splitter {
   /** Splits s[from, to) (letters only), pushes its tokens, returns best-vs-second margin. */
   private letters(s: string, from: number, to: number, out: string[]): number {
     const L = to - from, p = this.params, lex = this.lexicon, maxLen = lex.maxWordLength;
-    this.runLength = L;
     const c = this.c;
     for (let k = 0; k <= 2 * L + 1; k++) c[k] = Infinity;
     c[0] = 0;
     this.word[0] = START;
     // Pass 1: every lexicon word (and word + "s") in the run, grouped by start position.
     const eTo = this.eTo, eIdx = this.eIdx, eCost = this.eCost, eCommon = this.eCommon, first = this.first, starts = this.startsWord;
-    const cost = this.costOf, bits = this.bitsOf, pluralCost = p.plural, pluralZ = p.pluralZ;
+    const cost = this.costOf, bits = this.bitsOf, pluralCost = p.plural, pluralZ = p.pluralZ, weakEnd = p.weakEnd;
     let e = 0;
     for (let i = 0; i < L; i++) {
       first[i] = e;
@@ -165,7 +162,11 @@ export class Splitter {
           eTo[e] = j;
           eIdx[e] = idx >= 0 ? idx : prev;
           eCost[e] = idx >= 0 ? Math.min(cost[2 * idx]!, plural) : plural;
-          eCommon[e] = idx >= 0 && (bits[2 * idx + 1]! & COMMON_WORD) !== 0 ? 1 : 0; // same cache line as its cost
+          // Its bits share the cache line of its cost: the stray-letter flag, and the weak
+          // ending priced into the edge itself when it ends the run.
+          const wordBits = bits[2 * (idx >= 0 ? idx : prev) + 1]!;
+          eCommon[e] = idx >= 0 && (wordBits & COMMON_WORD) !== 0 ? 1 : 0;
+          if (j === L && (wordBits & WEAK_END) !== 0) eCost[e] += weakEnd;
           e++;
           if (j - i >= 2) starts[i] = 1;
         }
@@ -230,10 +231,11 @@ export class Splitter {
         const vowels = vowelsTo[j]! - vowelsTo[i]!;
         let u = uBase + uChar * n + uLetters * shape - (vowels === 0 && n >= 2 && n <= 5 ? acronym : 0);
         if (n >= 2) u = Math.min(u, spelledBase + spelledLetter * n);
-        if (n >= 3) {
+        if (n >= 3 && here + u < c[2 * j + 1]!) {
           // A common word and one stray letter read as one unknown run ("joer", "etruck"):
           // the word plus a lone letter is likelier. Edges from i end in order, so the word
-          // [i, j - 1) is the one before k; k2 walks the edges from i + 1 alike.
+          // [i, j - 1) is the one before k; k2 walks the edges from i + 1 alike (lazily: it
+          // only moves forward, and only runs that may still enter the two best look).
           while (k2 < end2 && eTo[k2]! < j) k2++;
           if ((k > first[i]! && eTo[k - 1] === j - 1 && eCommon[k - 1] === 1) || (k2 < end2 && eTo[k2] === j && eCommon[k2] === 1)) u += stray;
         }
@@ -293,7 +295,6 @@ export class Splitter {
       const prev = word[2 * i + r]!;
       let total = base + tokenCost;
       if (idx >= 0) {
-        if (j === this.runLength && (bits[2 * idx + 1]! & WEAK_END) !== 0) total += p.weakEnd;
         if (prev >= 0) {
           if ((bits[2 * prev + 1]! & HEAD) !== 0 && this.lexicon.isPhrase(prev, idx)) total -= p.phraseBonus;
         } else if (prev === UNKNOWN && (bits[2 * idx + 1]! & SHORT) !== 0) total += p.shortBesideUnknown;
