@@ -6,7 +6,7 @@
  *   3-letter ones) carry total, distinct names, tld_match and the sorted breakdown. A filter
  *   of one extension is answered from it too (for one extension, domains = distinct names);
  *   a filter of several from its records plus a visit of the matching names registered in
- *   two or more extensions (filtered.ts).
+ *   two or more extensions (pre-answers.ts).
  * - live: the matching names come from a prefix range (starts) or the trigram index
  *   (contains; ends = the trigram candidates whose last bytes are the term, so no second
  *   order of the names is stored); their postings fill a reused histogram.
@@ -20,7 +20,7 @@ import { buildNameKeys, findNameKeyed } from "./name-keys.ts";
 import type { Position } from "./format.ts";
 import { readPrecomputed, type PreEntry } from "./precomputed.ts";
 import { ExtensionIds } from "./extensions.ts";
-import { countFiltered, multiNameBitmap } from "./filtered.ts";
+import { countFiltered, countPrecomputed, multiNameBitmap } from "./pre-answers.ts";
 import { MultiPairs } from "./multi-pairs.ts";
 
 export interface Tally {
@@ -86,7 +86,7 @@ export class Engine {
 
   /**
    * Calls visit(id) for every name matching (term, pos) that holds two or more domains
-   * (filtered.ts), ascending: a 2-letter contains or ends term from its multi-pair list
+   * (pre-answers.ts), ascending: a 2-letter contains or ends term from its multi-pair list
    * (multi-pairs.ts), anything else through forEachMatch masked with the multi names.
    * Both structures are derived from the file on first use.
    */
@@ -102,11 +102,14 @@ export class Engine {
     const a = this.a;
     const eq = this.nameId(term);
     const pe = this.pre.get(pos + ":" + term);
-    if (pe !== undefined && (allowed === null || allowed.length <= 1)) return this.fromPre(term, pe, allowed, eq);
-    if (pe !== undefined && allowed !== null) {
-      const flag = this.flags(allowed);
-      const r = countFiltered(a, pe, term, flag, (visit) => this.forEachMultiMatch(term, pos, visit));
-      this.clearFlags(allowed);
+    if (pe !== undefined) {
+      let r;
+      if (allowed === null || allowed.length <= 1) r = countPrecomputed(a, pe, term, allowed);
+      else {
+        const flag = this.flags(allowed);
+        r = countFiltered(a, pe, term, flag, (visit) => this.forEachMultiMatch(term, pos, visit));
+        this.clearFlags(allowed);
+      }
       return { ...r, exact: this.exactCount(eq, allowed) };
     }
     const hist = this.hist;
@@ -199,27 +202,7 @@ export class Engine {
     return m;
   }
 
-  private fromPre(term: string, pe: PreEntry, allowed: readonly number[] | null, eq: number): Tally {
-    const recExt = this.a.preExt;
-    const recCount = this.a.preCount;
-    const ext = this.a.extNames;
-    if (allowed === null) {
-      const breakdown: { tld: string; count: number }[] = new Array(pe.count);
-      for (let i = 0; i < pe.count; i++) {
-        const r = pe.first + i;
-        breakdown[i] = { tld: ext[recExt[r]], count: recCount[r] };
-      }
-      return { total: pe.domains, names: pe.names, exact: this.exactCount(eq, null), tldMatch: pe.tldMatch, breakdown };
-    }
-    const want = allowed.length === 1 ? allowed[0] : -1;
-    for (let i = 0; i < pe.count; i++) {
-      const r = pe.first + i;
-      if (recExt[r] !== want) continue;
-      const c = recCount[r];
-      return { total: c, names: c, exact: this.exactCount(eq, allowed), tldMatch: ext[want].includes(term) ? c : 0, breakdown: [{ tld: ext[want], count: c }] };
-    }
-    return { total: 0, names: 0, exact: 0, tldMatch: 0, breakdown: [] };
-  }
+
 
   /** Domains and distinct names matching, no breakdown. */
   totals(term: string, pos: Position): { domains: number; names: number } {

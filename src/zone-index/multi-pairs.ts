@@ -1,7 +1,7 @@
 /**
  * Per 2-character term, the names holding it that are registered in two or more
  * extensions: what a precomputed 2-letter term under a filter of several extensions has to
- * visit (filtered.ts), without decoding the 74 trigram lists "t?" and "?t" of every name.
+ * visit (pre-answers.ts), without decoding the 74 trigram lists "t?" and "?t" of every name.
  *
  * A 2-letter term has no list of its own in the file; its names are the union of 74
  * trigram lists (plus the name equal to it), 3-5 million varints for a common pair at

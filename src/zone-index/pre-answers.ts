@@ -1,22 +1,25 @@
 /**
- * A precomputed term under a filter of two or more extensions, exactly, without visiting
- * every matching name (decisions §3). With F the filter and M the names matching the term:
- * - total, tld_breakdown, tld_match come from the entry's records restricted to F: a record
- *   is one extension's matching domains, and the records are already in answer order;
- * - exact_domain_count comes from the exact-name lookup (the engine's, as for every query);
- * - keyword_count, the distinct names of M with a domain in F, is the one figure that
- *   per-extension counts cannot give. It is total_F minus the names counted more than once:
+ * Answers from a precomputed entry (PREE, PREX/PREC), exactly (decisions §3). The entry
+ * holds the term's totals and its breakdown records in answer order (count descending,
+ * extension ascending); exact_domain_count is not stored, the engine adds it from the
+ * exact-name lookup.
+ * - no filter: the entry as stored;
+ * - one extension: its record (for one extension, domains = distinct names);
+ * - several extensions (F), with M the names matching the term: total, tld_breakdown and
+ *   tld_match are the records restricted to F; keyword_count, the distinct names of M with
+ *   a domain in F, is the one figure per-extension counts cannot give. It is total_F minus
+ *   the names counted more than once:
  *     keyword_count = total_F - sum over n in M of max(0, |ext(n) ∩ F| - 1)
  *   and only a name registered in two or more extensions can add to that sum. Those
  *   "multi" names are 11.5 % of the names at 20 M synthetic domains (1.77 M of 15.4 M), so
- *   the live part visits M ∩ multi only: the term's candidates are masked with a bitmap of
- *   the multi names (N bits, built once per index by one pass over POSO) before any name
- *   bytes or postings are read.
+ *   the live part visits M ∩ multi only (the caller enumerates them: a bitmap of the multi
+ *   names, N bits, masks the term's candidates before any name bytes or postings are read;
+ *   2-letter terms read multi-pairs.ts).
  */
 import type { IndexArrays } from "./arrays.ts";
 import type { PreEntry } from "./precomputed.ts";
 
-export interface FilteredTally {
+export interface PreTally {
   total: number;
   names: number;
   tldMatch: number;
@@ -37,13 +40,32 @@ export function multiNameBitmap(a: IndexArrays): Uint32Array {
   return bm;
 }
 
+/** The answer for entry pe with no filter (allowed null) or a filter of one extension. */
+export function countPrecomputed(a: IndexArrays, pe: PreEntry, term: string, allowed: readonly number[] | null): PreTally {
+  const recExt = a.preExt;
+  const recCount = a.preCount;
+  const ext = a.extNames;
+  if (allowed === null) {
+    const breakdown: { tld: string; count: number }[] = new Array(pe.count);
+    for (let i = 0; i < pe.count; i++) breakdown[i] = { tld: ext[recExt[pe.first + i]], count: recCount[pe.first + i] };
+    return { total: pe.domains, names: pe.names, tldMatch: pe.tldMatch, breakdown };
+  }
+  const want = allowed.length === 1 ? allowed[0] : -1;
+  for (let r = pe.first, end = pe.first + pe.count; r < end; r++) {
+    if (recExt[r] !== want) continue;
+    const c = recCount[r];
+    return { total: c, names: c, tldMatch: ext[want].includes(term) ? c : 0, breakdown: [{ tld: ext[want], count: c }] };
+  }
+  return { total: 0, names: 0, tldMatch: 0, breakdown: [] };
+}
+
 /**
- * The answer for entry pe under the filter whose extension ids have flag[x] = 1.
+ * The answer for entry pe under a filter of several extensions, whose ids have flag[x] = 1.
  * forEachMultiMatch(visit) must visit every multi name matching the term (see above).
  */
 export function countFiltered(
   a: IndexArrays, pe: PreEntry, term: string, flag: Uint8Array, forEachMultiMatch: (visit: (id: number) => void) => void,
-): FilteredTally {
+): PreTally {
   const recExt = a.preExt;
   const recCount = a.preCount;
   const breakdown: { tld: string; count: number }[] = [];
