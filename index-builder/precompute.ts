@@ -40,8 +40,6 @@ export const PRECOMPUTE_MIN_NAMES = 1000;
 const PAIRS = ALPHABET * ALPHABET;
 const NONE = -1;
 
-const pairOf = (names: Uint8Array, p: number) => SYMBOL[names[p]!]! * ALPHABET + SYMBOL[names[p + 1]!]!;
-const trigramOf = (names: Uint8Array, p: number) => (SYMBOL[names[p]!]! * ALPHABET + SYMBOL[names[p + 1]!]!) * ALPHABET + SYMBOL[names[p + 2]!]!;
 
 /**
  * Names per 2-letter term: containing it (each name once), starting and ending with it;
@@ -60,21 +58,29 @@ export function nameCounts(a: FillInput, from: number, to: number): NameCounts {
     const s = nameOff[id]!;
     const e = nameOff[id + 1]!;
     if (e - s < 2) continue;
-    starts[pairOf(names, s)]++;
-    ends[pairOf(names, e - 2)]++;
-    if (e - s >= 3) ends3[trigramOf(names, e - 3)]++;
-    for (let p = s; p + 2 <= e; p++) {
-      const k = pairOf(names, p);
-      if (seen[k] === id + 1) continue;
-      seen[k] = id + 1;
-      contains[k]++;
+    // one read per character: the pair and trigram keys roll along the name
+    let y = SYMBOL[names[s + 1]!]!;
+    let k = SYMBOL[names[s]!]! * ALPHABET + y; // the pair ending at q - 1
+    let t = -1; // the trigram ending at q - 1
+    starts[k]++;
+    seen[k] = id + 1;
+    contains[k]++;
+    for (let q = s + 2; q < e; q++) {
+      const z = SYMBOL[names[q]!]!;
+      t = k * ALPHABET + z;
+      k = y * ALPHABET + z;
+      y = z;
+      if (seen3[t] !== id + 1) {
+        seen3[t] = id + 1;
+        contains3[t]++;
+      }
+      if (seen[k] !== id + 1) {
+        seen[k] = id + 1;
+        contains[k]++;
+      }
     }
-    for (let p = s; p + 3 <= e; p++) {
-      const k = trigramOf(names, p);
-      if (seen3[k] === id + 1) continue;
-      seen3[k] = id + 1;
-      contains3[k]++;
-    }
+    ends[k]++;
+    if (t >= 0) ends3[t]++;
   }
   return { contains, starts, ends, contains3, ends3 };
 }
@@ -122,27 +128,36 @@ function rowsOfName(a: FillInput, p: Plan, id: number, stamp: number, seenPair: 
   const e = a.nameOff[id + 1]!;
   if (e - s < 2) return 0;
   let nr = 0;
-  let r = p.pairStarts[pairOf(names, s)]!;
+  let y = SYMBOL[names[s + 1]!]!;
+  let k = SYMBOL[names[s]!]! * ALPHABET + y; // rolling, as in nameCounts
+  let t = -1;
+  let r = p.pairStarts[k]!;
   if (r !== NONE) rows[nr++] = r;
-  r = p.pairEnds[pairOf(names, e - 2)]!;
+  seenPair[k] = stamp;
+  r = p.pairContains[k]!;
   if (r !== NONE) rows[nr++] = r;
-  for (let q = s; q + 2 <= e; q++) {
-    const k = pairOf(names, q);
-    if (seenPair[k] === stamp) continue;
-    seenPair[k] = stamp;
-    r = p.pairContains[k]!;
+  for (let q = s + 2; q < e; q++) {
+    const z = SYMBOL[names[q]!]!;
+    t = k * ALPHABET + z;
+    k = y * ALPHABET + z;
+    y = z;
+    if (seenTri[t] !== stamp) {
+      seenTri[t] = stamp;
+      r = p.triContains[t]!;
+      if (r !== NONE) rows[nr++] = r;
+    }
+    if (seenPair[k] !== stamp) {
+      seenPair[k] = stamp;
+      r = p.pairContains[k]!;
+      if (r !== NONE) rows[nr++] = r;
+    }
+  }
+  r = p.pairEnds[k]!;
+  if (r !== NONE) rows[nr++] = r;
+  if (t >= 0) {
+    r = p.triEnds[t]!;
     if (r !== NONE) rows[nr++] = r;
   }
-  if (e - s < 3) return nr;
-  for (let q = s; q + 3 <= e; q++) {
-    const k = trigramOf(names, q);
-    if (seenTri[k] === stamp) continue;
-    seenTri[k] = stamp;
-    r = p.triContains[k]!;
-    if (r !== NONE) rows[nr++] = r;
-  }
-  r = p.triEnds[trigramOf(names, e - 3)]!;
-  if (r !== NONE) rows[nr++] = r;
   return nr;
 }
 

@@ -25,13 +25,19 @@ function varintLen(v: number): number {
  * loop runs about 10 times per name). `last` (one slot per trigram) is scratch.
  */
 function walk(names: Uint8Array, off: Uint32Array, last: Uint32Array, counts: Uint32Array, sizes: Float64Array, data: Uint8Array | null, w: Uint32Array): void {
-  const A2 = ALPHABET * ALPHABET;
   last.fill(0);
   const n = off.length - 1;
   for (let id = 0; id < n; id++) {
+    const s = off[id]!;
     const e = off[id + 1]!;
-    for (let p = off[id]!; p + 3 <= e; p++) {
-      const k = SYMBOL[names[p]!]! * A2 + SYMBOL[names[p + 1]!]! * ALPHABET + SYMBOL[names[p + 2]!]!;
+    if (e - s < 3) continue;
+    let y = SYMBOL[names[s + 1]!]!;
+    let pair = SYMBOL[names[s]!]! * ALPHABET + y; // the key rolls along: one read per character
+    for (let p = s + 2; p < e; p++) {
+      const z = SYMBOL[names[p]!]!;
+      const k = pair * ALPHABET + z;
+      pair = y * ALPHABET + z;
+      y = z;
       const l = last[k]!;
       if (l === id + 1) continue;
       last[k] = id + 1;
