@@ -20,7 +20,7 @@
  * 4. Type: see the comment on classify() below.
  */
 import { getWordInfo, W_COMMON, W_FIRST, W_PLACE, W_SURNAME, W_WORD, type WordInfo } from "./classifier-words.ts";
-import { keywordNumber, MAX_PHRASE_WORDS, singleKeyword, sameWord, TOKEN_ENTRIES, type Keyword } from "./keywords.ts";
+import { keywordNumber, MAX_PHRASE_WORDS, MAX_TOKEN_LENGTH, singleKeyword, sameWord, TOKEN_ENTRIES, type Keyword } from "./keywords.ts";
 import { MODIFIER_SET } from "./keywords-modifiers.ts";
 import { TAXONOMY, UNCATEGORIZED } from "./taxonomy.ts";
 
@@ -110,13 +110,16 @@ function findHits(toks: readonly string[], flags: readonly number[], keys: reado
 function joinedHit(toks: readonly string[], flags: readonly number[], i: number): Hit | undefined {
   const max = Math.min(MAX_PHRASE_WORDS + 1, toks.length - i);
   for (let span = max; span >= 2; span--) {
-    let joined = toks[i]!;
-    let fragment = (flags[i]! & W_WORD) === 0;
-    for (let j = 1; j < span; j++) {
-      joined += toks[i + j]!;
+    let length = 0;
+    let fragment = false;
+    for (let j = 0; j < span; j++) {
+      length += toks[i + j]!.length;
       if ((flags[i + j]! & W_WORD) === 0) fragment = true;
     }
-    if (!fragment || joined.length < 5) continue;
+    // No keyword token is longer than MAX_TOKEN_LENGTH: the string is built only when it could be one.
+    if (!fragment || length < 5 || length > MAX_TOKEN_LENGTH) continue;
+    let joined = toks[i]!;
+    for (let j = 1; j < span; j++) joined += toks[i + j]!;
     const k = singleKeyword(joined);
     if (k !== undefined) return { kw: k, pos: i, span };
   }

@@ -119,6 +119,9 @@ export const BY_TOKEN: ReadonlyMap<string, TokenKeywords> = (() => {
   return m;
 })();
 
+/** The longest token BY_TOKEN holds: singleKeyword() of anything longer is undefined. */
+export const MAX_TOKEN_LENGTH = [...BY_TOKEN.keys()].reduce((n, t) => Math.max(n, t.length), 0);
+
 /** The entries of BY_TOKEN in one array: a token's entry can travel as a small number (its index + 1, 0 = none). */
 export const TOKEN_ENTRIES: readonly TokenKeywords[] = [...BY_TOKEN.values()];
 const ENTRY_NUMBER = new Map<TokenKeywords, number>(TOKEN_ENTRIES.map((e, i) => [e, i + 1]));
