@@ -57,6 +57,32 @@ describe("list lines: the byte fast path decides like normaliseDomain", () => {
   });
 });
 
+describe("lines as bytes", () => {
+  test("over-long lines crossing chunk boundaries (a pipe's 64 KiB), CRLF, a final unterminated line", () => {
+    const rnd = lcg(3);
+    const lines: string[] = [];
+    for (let i = 0; i < 2000; i++) {
+      const r = rnd();
+      if (r < 0.03) lines.push("x".repeat([65_535, 65_536, 65_537, 70_000, 140_000][Math.floor(rnd() * 5)]!) + ".com");
+      else if (r < 0.05) lines.push("y".repeat(60_000 + Math.floor(rnd() * 6_000)));
+      else if (r < 0.07) lines.push(`Q${i}.Net.\r`);
+      else lines.push(`n${i}-${"ab".repeat(1 + Math.floor(rnd() * 20))}.${["com", "org", "co.uk"][i % 3]}`);
+    }
+    lines.push("z".repeat(65_536)); // unterminated and over-long: counted, not read
+    const text = lines.join("\n");
+    const MAX = 64 * 1024;
+    const kept = lines.filter((l) => l.length <= MAX).map((l) => (l.endsWith("\r") ? l.slice(0, -1) : l).trim());
+    const valid = kept.map((l) => normaliseDomain(l)).filter((d) => d !== null);
+    const out = path.join(dir, "stdin.idx");
+    const r = Bun.spawnSync([process.execPath, "run", path.join(import.meta.dir, "../src/cli.ts"), "index", "build", "--json", "--out", out, "-"], { stdin: Buffer.from(text), stdout: "pipe", stderr: "pipe" });
+    expect(r.exitCode).toBe(0);
+    const report = JSON.parse(r.stdout.toString());
+    expect(report.inputs[0]).toMatchObject({ lines: lines.length, tooLongLines: lines.length - kept.length, domains: valid.length, invalidNames: kept.length - valid.length });
+    expect(report.totalDomains).toBe(new Set(valid).size);
+    expect(lines.length - kept.length).toBeGreaterThan(40);
+  }, 30_000);
+});
+
 /** The names section of an index file, in file order. */
 function namesOf(file: string): string[] {
   const h = readHeader(file);
