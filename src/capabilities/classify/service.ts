@@ -75,10 +75,8 @@ export class ClassifyService {
     const outs: Promise<O>[] = [];
     for (let at = 0; at < domains.length; at += size) {
       const part = domains.slice(at, at + size);
-      let lines = part[0]!.ascii;
-      for (let k = 1; k < part.length; k++) lines += "\n" + part[k]!.ascii;
       parts.push(part);
-      outs.push(pool.run<O>(task, { domains: lines } satisfies BatchInput));
+      outs.push(pool.run<O>(task, { domains: part.map((d) => d.ascii).join("\n") } satisfies BatchInput));
     }
     const rows: R[] = [];
     const done = await Promise.all(outs);
