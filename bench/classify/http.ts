@@ -13,6 +13,7 @@
  *   node scripts/bun.cjs run bench/classify/http.ts [--seconds 6] [--conns 4] [--samples 100]
  */
 import { readdirSync, readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { realDomains } from "./names.ts";
 
@@ -35,6 +36,7 @@ while (!text.includes("\n")) {
 const { port, keys } = JSON.parse(text.split("\n")[0]!) as { port: number; keys: string[] };
 const base = `http://127.0.0.1:${port}`;
 
+console.log(`load average at start: ${loadavg().map((x) => x.toFixed(2)).join(", ")} (the machine is shared: figures scale with it)`);
 const names = realDomains(20_000);
 const camelBody = (i: number) => JSON.stringify({ domains: names.slice((i * 1000) % 19_000, ((i * 1000) % 19_000) + 1000) });
 const catBody = (i: number) => JSON.stringify({ domains: names.slice((i * 100) % 19_900, ((i * 100) % 19_900) + 100) });
@@ -106,5 +108,6 @@ stop = true;
 await Promise.all(loops);
 show(`ping under load (${conns} conns, ${(done / seconds).toFixed(0)} req/s) (< 5 ms)`, pings);
 console.log(failures.size === 0 ? "every response was 200" : `non-200 responses: ${JSON.stringify(Object.fromEntries(failures))}`);
+console.log(`load average at the end: ${loadavg().map((x) => x.toFixed(2)).join(", ")}`);
 proc.kill();
 await proc.exited;

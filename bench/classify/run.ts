@@ -9,6 +9,7 @@
  * 100; target >= 100,000 names/s). Each is timed over the whole list after a warm-up pass,
  * by CPU time of this single-threaded process (= throughput of one dedicated core).
  */
+import { loadavg } from "node:os";
 import { splitName as parseName } from "../../src/domain/name.ts";
 import { camelcaseBatch, categorizeBatch } from "../../src/capabilities/classify/results.ts";
 import { getLexicon } from "../../src/capabilities/classify/lexicon.ts";
@@ -27,6 +28,7 @@ Bun.gc(true);
 const lexMb = (process.memoryUsage().rss - rss0) / 1e6;
 
 const parsed = realDomains(LIMIT).map(parseName);
+console.log(`load average at start: ${loadavg().map((x) => x.toFixed(2)).join(", ")} (the machine is shared: figures scale with it)`);
 console.log(`${parsed.length.toLocaleString("en-US")} real names (Tranco top 100k, then .nu); lexicon ${lex.version}, ${lex.size.toLocaleString("en-US")} words`);
 console.log(`lexicon + splitter load: ${loadMs.toFixed(0)} ms, resident memory +${lexMb.toFixed(0)} MB (per thread)`);
 
@@ -61,3 +63,4 @@ const slds = parsed.map((p) => p.name);
 rate("split only", () => { let n = 0; for (const s of slds) n += splitter.split(s).words.length; return n; });
 rate("camelcase, batches of 1,000 (>= 200k)", batches(1000, (b) => camelcaseBatch(b).results.length));
 rate("categorize, batches of 100 (>= 100k)", batches(100, (b) => categorizeBatch(b).results.length));
+console.log(`load average at the end: ${loadavg().map((x) => x.toFixed(2)).join(", ")}`);
