@@ -61,6 +61,17 @@ describe("POST /v1/camelcase", () => {
     expect(big.tld_stats).toEqual([{ tld: "com", count: 300 }]);
   });
 
+  test("a full batch of 1,000 (long chunk strings between the threads) equals the same names in small inline batches", async () => {
+    const stems = ["bestpizza", "denverdentist", "cheap-flights", "openbsd", "xk", "xn--bcher-kva", "888", "johnsmith", "top10games"];
+    const exts = [".com", ".co.uk", ".nu", ""];
+    const names = Array.from({ length: 1000 }, (_, i) => `${stems[i % stems.length]}${i}${exts[i % exts.length]}`);
+    const big = await camel(names);
+    const small: any[] = [];
+    for (let i = 0; i < names.length; i += POOL_THRESHOLD) small.push(...(await camel(names.slice(i, i + POOL_THRESHOLD))).results);
+    expect(JSON.stringify(big.results)).toBe(JSON.stringify(small));
+    expect(big.tld_stats).toEqual([{ tld: "co.uk", count: 250 }, { tld: "com", count: 250 }, { tld: "nu", count: 250 }]);
+  });
+
   test("the same request twice gives the same bytes", async () => {
     const body = JSON.stringify({ domains: ["bestpizza.com", "johnsmith.net", "888.com", "xn--bcher-kva.de", "bücher.de"] });
     const a = await (await s.post("/v1/camelcase", body)).text();
