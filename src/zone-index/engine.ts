@@ -85,6 +85,16 @@ export class Engine {
   private multiPairs: MultiPairs | null = null;
 
   /**
+   * Builds now what the queries would otherwise derive on first use (name keys, the
+   * multi-name bitmap and pair lists), so that no request pays for it.
+   */
+  prepare(): void {
+    this.keys ??= buildNameKeys(this.a);
+    this.multi ??= multiNameBitmap(this.a);
+    this.multiPairs ??= MultiPairs.build(this.a, this.multi);
+  }
+
+  /**
    * Calls visit(id) for every name matching (term, pos) that holds two or more domains
    * (pre-answers.ts), ascending: a 2-letter contains or ends term from its multi-pair list
    * (multi-pairs.ts), anything else through forEachMatch masked with the multi names.
