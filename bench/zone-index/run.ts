@@ -74,6 +74,7 @@ async function main(): Promise<void> {
   if (process.argv.includes("--build") || !fs.existsSync(indexFile)) result.build = build(list, indexFile);
 
   const index = ZoneIndex.open(indexFile);
+  index.prepare(); // as the server's serving thread does before it answers (ZoneIndexHolder)
   result.totals = { domains: index.totalDomains, names: index.totalNames, tlds: index.totalTlds, bytesPerDomain: +(fs.statSync(indexFile).size / index.totalDomains).toFixed(2) };
   const sample = await sampleList(list, Math.max(1, Math.floor(index.totalDomains / 40_000)));
   const names = sample.map((d) => d.slice(0, d.indexOf(".")));

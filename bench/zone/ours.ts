@@ -46,6 +46,7 @@ export class OursPeer {
     const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(fs.readFileSync(timeFile, "utf8"));
     const report = JSON.parse(r.stdout.trim().split("\n").at(-1)!);
     this.index = ZoneIndex.open(this.file);
+    this.index.prepare(); // as the server's serving thread does before it answers (ZoneIndexHolder)
     return { seconds, bytes: fs.statSync(this.file).size, peakRssBytes: rss ? Number(rss[1]) * 1024 : Number(report.peakRssBytes), report };
   }
 
