@@ -133,9 +133,9 @@ describe("the partitioned radix sort", () => {
     expect(Buffer.compare(fs.readFileSync(inline), fs.readFileSync(path.join(dir, "mem.idx")))).toBe(0);
   });
 
-  test("spilled to disk in many runs, the file is byte-identical", async () => {
+  test("spilled to disk in many runs, partitions split down to 50 records, the file is byte-identical", async () => {
     const spilled = path.join(dir, "spilled.idx");
-    const r = await buildIndex({ inputs: [list], out: spilled, builtAt, chunkKeys: 997, tmpDir: dir });
+    const r = await buildIndex({ inputs: [list], out: spilled, builtAt, chunkKeys: 997, splitRecords: 50, tmpDir: dir });
     expect(r.sortRuns).toBeGreaterThan(50);
     expect(Buffer.compare(fs.readFileSync(spilled), fs.readFileSync(path.join(dir, "mem.idx")))).toBe(0);
     expect(fs.readdirSync(dir).filter((f) => f.startsWith("zonewise-sort-"))).toEqual([]);

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { DomainReader, type DomainSource, type InputReport } from "./read.ts";
 import { PartitionedKeys, PARTITIONS } from "./partitions.ts";
-import { sortPartition } from "./radix.ts";
+import { sortPartition, SPLIT_RECORDS } from "./radix.ts";
 import { Collector } from "./collect.ts";
 import { precomputeBeside, sortBeside, trigramsBeside } from "./parallel.ts";
 import { precompute } from "./precompute.ts";
@@ -62,6 +62,8 @@ export interface BuildOptions {
   onProgress?: (p: BuildProgress) => void;
   /** domains held in memory before the partitions are spilled to disk (tests use small values) */
   chunkKeys?: number;
+  /** a partition above this many records is split by its next character before sorting (tests use small values) */
+  splitRecords?: number;
 }
 
 /** Peak resident set size of this process (VmHWM), or the current RSS where unavailable. */
@@ -126,8 +128,9 @@ export async function buildIndex(opts: BuildOptions): Promise<BuildReport> {
     let split = 0;
     for (let half = keys.totalRecords / 2, seen = 0; split < PARTITIONS && seen + keys.records[split]! <= half; split++) seen += keys.records[split]!;
     const part = (p: number) => ({ data: keys.take(p), records: keys.records[p]!, nameBytes: keys.nameBytes[p]! });
-    const later = sortBeside({ parts: Array.from({ length: PARTITIONS - split }, (_, i) => part(split + i)), rank });
-    for (let p = 0; p < split; p++) sortPartition(keys.take(p), keys.records[p]!, rank, collector);
+    const splitRecords = opts.splitRecords ?? SPLIT_RECORDS;
+    const later = sortBeside({ parts: Array.from({ length: PARTITIONS - split }, (_, i) => part(split + i)), rank, splitRecords });
+    for (let p = 0; p < split; p++) sortPartition(keys.take(p), keys.records[p]!, rank, collector, splitRecords);
     collector.append(await later);
     const c = collector.finish();
     endPhase("merge");

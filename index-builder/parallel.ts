@@ -49,7 +49,7 @@ export function trigramsBeside(names: Uint8Array, nameOff: Uint32Array): Promise
 
 /** Sorts these partitions on the other core (their buffers are handed over). */
 export function sortBeside(input: SortInput): Promise<Collected> {
-  if (inline()) return Promise.resolve(sortPartitions(input.parts, input.rank));
+  if (inline()) return Promise.resolve(sortPartitions(input));
   return inWorker<Collected>({ kind: "sort", ...input }, input.parts.map((p) => p.data.buffer));
 }
 

@@ -18,7 +18,7 @@ self.onmessage = (ev: MessageEvent<WorkerTask>) => {
       const t = buildTrigrams(task.names, task.nameOff);
       reply({ ok: true, result: t }, [t.offsets.buffer, t.counts.buffer, t.data.buffer]);
     } else if (task.kind === "sort") {
-      reply({ ok: true, result: sortPartitions(task.parts, task.rank) }, []); // SharedArrayBuffers: shared, not moved
+      reply({ ok: true, result: sortPartitions(task) }, []); // SharedArrayBuffers: shared, not moved
     } else if (task.kind === "counts") {
       const c = nameCounts(task.a, task.from, task.to);
       reply({ ok: true, result: c }, Object.values(c).map((v) => v.buffer));
