@@ -12,6 +12,7 @@ import path from "node:path";
 import { buildIndex } from "./build.ts";
 import { classifyListLine, lineSpan, normaliseDomain, LINE_INVALID, LINE_SKIP, LINE_SLOW } from "./normalise.ts";
 import { readHeader } from "../src/zone-index/open.ts";
+import { trigramsBeside } from "./parallel.ts";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "zw-build-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -54,6 +55,13 @@ describe("list lines: the byte fast path decides like normaliseDomain", () => {
     }
     // every outcome is exercised (a test that never reached a branch would prove nothing)
     for (const v of Object.values(decided)) expect(v).toBeGreaterThan(100);
+  });
+});
+
+describe("the second core", () => {
+  test("a worker that fails rejects with its message (the build stops, it never waits)", async () => {
+    const bad = { names: null, nameOff: null } as unknown as { names: Uint8Array; nameOff: Uint32Array };
+    await expect(trigramsBeside(bad.names, bad.nameOff)).rejects.toThrow("builder worker (trigrams)");
   });
 });
 

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { DomainReader, type DomainSource, type InputReport } from "./read.ts";
 import { PartitionedKeys, PARTITIONS } from "./partitions.ts";
-import { sortPartition, SPLIT_RECORDS } from "./radix.ts";
+import { releaseAfter, sortPartition, SPLIT_RECORDS } from "./radix.ts";
 import { Collector } from "./collect.ts";
 import { precomputeBeside, sortBeside, trigramsBeside } from "./parallel.ts";
 import { precompute } from "./precompute.ts";
@@ -130,7 +130,10 @@ export async function buildIndex(opts: BuildOptions): Promise<BuildReport> {
     const part = (p: number) => ({ data: keys.take(p), records: keys.records[p]!, nameBytes: keys.nameBytes[p]! });
     const splitRecords = opts.splitRecords ?? SPLIT_RECORDS;
     const later = sortBeside({ parts: Array.from({ length: PARTITIONS - split }, (_, i) => part(split + i)), rank, splitRecords });
-    for (let p = 0; p < split; p++) sortPartition(keys.take(p), keys.records[p]!, rank, collector, splitRecords);
+    for (let p = 0; p < split; p++) {
+      sortPartition(keys.take(p), keys.records[p]!, rank, collector, splitRecords);
+      releaseAfter(keys.records[p]!, splitRecords);
+    }
     collector.append(await later);
     const c = collector.finish();
     endPhase("merge");

@@ -29,7 +29,10 @@ const inline = () => process.env.ZW_WORKERS === "0";
 function inWorker<T>(task: WorkerTask, transfer: ArrayBufferLike[]): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const worker = new Worker(BUILDER_WORKER);
+    let settled = false;
     const done = (f: () => void) => {
+      if (settled) return;
+      settled = true;
       worker.terminate();
       f();
     };
@@ -38,6 +41,8 @@ function inWorker<T>(task: WorkerTask, transfer: ArrayBufferLike[]): Promise<T> 
       done(() => (m.ok ? resolve(m.result as T) : reject(new Error(`builder worker (${task.kind}): ${m.error}`))));
     };
     worker.addEventListener("error", (ev) => done(() => reject(new Error(`builder worker (${task.kind}): ${(ev as ErrorEvent).message ?? "failed"}`))));
+    // a worker that ends without answering (killed, out of memory) must not leave the build waiting
+    worker.addEventListener("close", () => done(() => reject(new Error(`builder worker (${task.kind}) ended without a result`))));
     worker.postMessage(task, transfer as ArrayBuffer[]);
   });
 }
