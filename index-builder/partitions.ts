@@ -14,6 +14,13 @@ import { ALPHABET, SYMBOL } from "../src/zone-index/format.ts";
 import { GrowBytes } from "./grow.ts";
 import { LOWER } from "./normalise.ts";
 
+/** A name character's sort code: its trigram symbol + 1 (byte order), 0 for a position past the end. */
+export const CODE = (() => {
+  const t = new Uint8Array(256);
+  for (let c = 0; c < 256; c++) t[c] = SYMBOL[c]! + 1; // -1 (never in a name) -> 0
+  return t;
+})();
+
 /** Records held in memory before the partitions are spilled (about 16 bytes each). */
 export const DEFAULT_CHUNK_KEYS = 32_000_000;
 export const PARTITIONS = ALPHABET;
@@ -97,4 +104,34 @@ export class PartitionedKeys {
 
 function writeAll(fd: number, bytes: Uint8Array): void {
   for (let o = 0; o < bytes.byteLength; ) o += fs.writeSync(fd, bytes, o, Math.min(1 << 26, bytes.byteLength - o));
+}
+
+/**
+ * The records split by the character at `depth` (its code: 0 past the end, else symbol + 1,
+ * which is byte order), each group copied to a contiguous region of one new buffer, in order.
+ * Two sequential passes: counts, then copies.
+ */
+export function splitByChar(data: Uint8Array, n: number, depth: number): { data: Uint8Array; records: number }[] {
+  const records = new Float64Array(39);
+  const bytes = new Float64Array(39);
+  const codeAt = (p: number) => (data[p]! > depth ? CODE[data[p + 1 + depth]!]! : 0);
+  for (let i = 0, p = 0; i < n; i++) {
+    const c = codeAt(p);
+    records[c]++;
+    bytes[c] += data[p]! + 5;
+    p += data[p]! + 5;
+  }
+  const start = new Float64Array(40);
+  for (let c = 0; c < 39; c++) start[c + 1] = start[c]! + bytes[c]!;
+  const w = start.slice(0, 39);
+  const outBuf = new Uint8Array(start[39]!);
+  for (let i = 0, p = 0; i < n; i++) {
+    const c = codeAt(p);
+    let q = w[c]!;
+    for (const e = p + data[p]! + 5; p < e; p++) outBuf[q++] = data[p]!;
+    w[c] = q;
+  }
+  const groups: { data: Uint8Array; records: number }[] = [];
+  for (let c = 0; c < 39; c++) if (records[c]! > 0) groups.push({ data: outBuf.subarray(start[c]!, start[c + 1]!), records: records[c]! });
+  return groups;
 }

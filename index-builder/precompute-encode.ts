@@ -1,8 +1,10 @@
 /**
- * Encodes precomputed entries as the PREE, PREX and PREC sections (FORMAT.md): one 48-byte
- * entry per (position, term), its records (extension id, domains) in two parallel arrays.
+ * From the precompute's counters to the PREE, PREX and PREC sections (FORMAT.md): each
+ * row's records in answer order, then one 48-byte entry per (position, term) with its
+ * records (extension id, domains) in two parallel arrays.
  */
 import { POSITIONS, PRE_ENTRY_BYTES, type Position } from "../src/zone-index/format.ts";
+import type { Plan } from "./precompute.ts";
 
 export interface Entry {
   pos: Position;
@@ -36,4 +38,40 @@ export function encodeEntries(entries: Entry[], extIdBytes: 2 | 4): { entries: U
     }
   });
   return { entries: eb, recordExt, recordCount, count: entries.length };
+}
+
+/**
+ * Each row's records in answer order (count descending, extension ascending), its total
+ * and tld_match. Sort keys are count x 2^22 + (2^22 - 1 - ext), exact in a double (counts
+ * < 2^31, extension ids < 2^22), sorted natively per row: the live engine's order.
+ */
+export function entriesOf(m: Uint32Array, p: Plan, extNames: string[]): Entry[] {
+  const R = p.rows.length;
+  const E = extNames.length;
+  const SH = 4194304;
+  if (E > SH) throw new Error(`more than ${SH} extensions: the precomputed sort keys would not be exact`);
+  const at = new Uint32Array(R + 1); // each row's slice of keys
+  for (let x = 0, o = 0; x < E; x++) for (let r = 0; r < R; r++, o++) if (m[o] !== 0) at[r + 1]++;
+  for (let r = 0; r < R; r++) at[r + 1] += at[r]!;
+  const keys = new Float64Array(at[R]!);
+  const w = at.slice(0, R);
+  for (let x = 0, o = 0; x < E; x++) {
+    for (let r = 0; r < R; r++, o++) if (m[o] !== 0) keys[w[r]!++] = m[o]! * SH + (SH - 1 - x);
+  }
+  return p.rows.map((row, r) => {
+    const k = keys.subarray(at[r], at[r + 1]).sort();
+    const records: number[] = new Array(2 * k.length);
+    let domains = 0;
+    let tldMatch = 0;
+    for (let i = 0; i < k.length; i++) {
+      const key = k[k.length - 1 - i]!;
+      const x = SH - 1 - (key % SH);
+      const count = (key - (SH - 1 - x)) / SH;
+      records[2 * i] = x;
+      records[2 * i + 1] = count;
+      domains += count;
+      if (extNames[x]!.includes(row.term)) tldMatch += count;
+    }
+    return { ...row, domains, tldMatch, records };
+  });
 }

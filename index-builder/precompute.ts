@@ -32,7 +32,7 @@ export interface NameCounts {
   ends3: Uint32Array;
 }
 import { ALPHABET, SYMBOL, TRIGRAMS, type Position } from "../src/zone-index/format.ts";
-import { encodeEntries, type Entry } from "./precompute-encode.ts";
+import { encodeEntries, entriesOf } from "./precompute-encode.ts";
 
 /** A term is precomputed when it matches at least this share of the names (and at least 1,000). */
 export const PRECOMPUTE_SHARE = 1 / 200;
@@ -222,40 +222,4 @@ function symbolString(k: number, len: number): string {
     k = Math.floor(k / ALPHABET);
   }
   return s;
-}
-
-/**
- * Each row's records in answer order (count descending, extension ascending), its total
- * and tld_match. Sort keys are count x 2^22 + (2^22 - 1 - ext), exact in a double (counts
- * < 2^31, extension ids < 2^22), sorted natively per row: the live engine's order.
- */
-function entriesOf(m: Uint32Array, p: Plan, extNames: string[]): Entry[] {
-  const R = p.rows.length;
-  const E = extNames.length;
-  const SH = 4194304;
-  if (E > SH) throw new Error(`more than ${SH} extensions: the precomputed sort keys would not be exact`);
-  const at = new Uint32Array(R + 1); // each row's slice of keys
-  for (let x = 0, o = 0; x < E; x++) for (let r = 0; r < R; r++, o++) if (m[o] !== 0) at[r + 1]++;
-  for (let r = 0; r < R; r++) at[r + 1] += at[r]!;
-  const keys = new Float64Array(at[R]!);
-  const w = at.slice(0, R);
-  for (let x = 0, o = 0; x < E; x++) {
-    for (let r = 0; r < R; r++, o++) if (m[o] !== 0) keys[w[r]!++] = m[o]! * SH + (SH - 1 - x);
-  }
-  return p.rows.map((row, r) => {
-    const k = keys.subarray(at[r], at[r + 1]).sort();
-    const records: number[] = new Array(2 * k.length);
-    let domains = 0;
-    let tldMatch = 0;
-    for (let i = 0; i < k.length; i++) {
-      const key = k[k.length - 1 - i]!;
-      const x = SH - 1 - (key % SH);
-      const count = (key - (SH - 1 - x)) / SH;
-      records[2 * i] = x;
-      records[2 * i + 1] = count;
-      domains += count;
-      if (extNames[x]!.includes(row.term)) tldMatch += count;
-    }
-    return { ...row, domains, tldMatch, records };
-  });
 }

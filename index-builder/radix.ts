@@ -12,14 +12,9 @@
  * still tie there and hold longer names are finished by a comparison sort of their tails,
  * which is rare (the name-weighted mean of such runs is a few names).
  */
-import { SYMBOL } from "../src/zone-index/format.ts";
 import { Collector, type Collected } from "./collect.ts";
+import { CODE, splitByChar } from "./partitions.ts";
 
-const CODE = (() => {
-  const t = new Uint8Array(256);
-  for (let c = 0; c < 256; c++) t[c] = SYMBOL[c]! + 1; // -1 (never in a name) -> 0
-  return t;
-})();
 const LO_BITS = 14;
 const LO_MASK = (1 << LO_BITS) - 1;
 const BUCKETS = 1 << LO_BITS; // 38^5 < 2^27: the high digit has 13 bits, fewer buckets
@@ -72,36 +67,6 @@ export function sortPartition(data: Uint8Array, n: number, rank: Uint32Array, ou
     return;
   }
   sortRecords(data, n, rank, out);
-}
-
-/**
- * The records split by the character at `depth` (its code: 0 past the end, else symbol + 1,
- * which is byte order), each group copied to a contiguous region of one new buffer, in order.
- * Two sequential passes: counts, then copies.
- */
-function splitByChar(data: Uint8Array, n: number, depth: number): { data: Uint8Array; records: number }[] {
-  const records = new Float64Array(39);
-  const bytes = new Float64Array(39);
-  const codeAt = (p: number) => (data[p]! > depth ? CODE[data[p + 1 + depth]!]! : 0);
-  for (let i = 0, p = 0; i < n; i++) {
-    const c = codeAt(p);
-    records[c]++;
-    bytes[c] += data[p]! + 5;
-    p += data[p]! + 5;
-  }
-  const start = new Float64Array(40);
-  for (let c = 0; c < 39; c++) start[c + 1] = start[c]! + bytes[c]!;
-  const w = start.slice(0, 39);
-  const outBuf = new Uint8Array(start[39]!);
-  for (let i = 0, p = 0; i < n; i++) {
-    const c = codeAt(p);
-    let q = w[c]!;
-    for (const e = p + data[p]! + 5; p < e; p++) outBuf[q++] = data[p]!;
-    w[c] = q;
-  }
-  const groups: { data: Uint8Array; records: number }[] = [];
-  for (let c = 0; c < 39; c++) if (records[c]! > 0) groups.push({ data: outBuf.subarray(start[c]!, start[c + 1]!), records: records[c]! });
-  return groups;
 }
 
 function sortRecords(data: Uint8Array, n: number, rank: Uint32Array, out: Collector): void {
