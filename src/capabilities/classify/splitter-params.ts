@@ -7,7 +7,7 @@
  * priced so that it stays whole.
  */
 /** Bump when a parameter or a rule of the splitter changes (it moves results). */
-export const SPLITTER_VERSION = "split-2026.11.5";
+export const SPLITTER_VERSION = "split-2026.11.6";
 
 export interface SplitterParams {
   /** Added to every token: the price of a word boundary (higher = fewer, longer words). */
@@ -55,13 +55,6 @@ export interface SplitterParams {
   /** The same for the slang plural "z" ("kidz", "designz"). */
   pluralZ: number;
   /**
-   * An unknown run of 3+ letters that is a common word (frequency cost below
-   * strayLetterMaxCost) plus one letter before or after it ("joer", "etruck") pays this: the
-   * word and a lone letter (an initial, an acronym) are likelier than a coinage.
-   */
-  strayLetter: number;
-  strayLetterMaxCost: number;
-  /**
    * A name (a run of letters) rarely ends in a very frequent word (frequency cost below
    * weakEndMaxCost: "how", "have", "on") or a lone letter: a token ending the run pays this.
    */
@@ -96,8 +89,6 @@ export const DEFAULT_PARAMS: Readonly<SplitterParams> = Object.freeze({
   shortBesideUnknown: 1.75,
   plural: 5.25,
   pluralZ: 8,
-  strayLetter: 2,
-  strayLetterMaxCost: 12,
   weakEnd: 0.45,
   weakEndMaxCost: 8.4,
   high: 4,

@@ -13,8 +13,7 @@
  * (base + per character + its cost under the lexicon's letter trigram model, so word-like
  * coinages stay whole and cheap while junk is dear; the price of a run of 2+ letters is
  * capped by that of letters spelled out, a flat price per letter, which is how acronyms with
- * vowels read: "sicnj"; an unknown run that is a common word plus one stray letter pays
- * extra: "joer" is "joe r"). Pair rules: adjacent words that form a known phrase get a
+ * vowels read: "sicnj"). Pair rules: adjacent words that form a known phrase get a
  * bonus, read from the last word of each of the two paths kept per position (a cheap
  * second-order approximation); a word of one to three letters beside an unknown run pays a
  * penalty ("infoblox" is not "in" + "foblox"); a very frequent word or a lone letter ending
@@ -44,17 +43,16 @@ const KNOWN = W_WORD | W_FIRST | W_SURNAME | W_PLACE | W_BRAND;
 const START = -2;
 const SHORT = 1;
 const HEAD = 2;
-/** A common word (strayLetter: an unknown run that is this word plus one letter pays). */
-const COMMON_WORD = 4;
 /** A very frequent word or a lone letter: ending a name it pays weakEnd. */
-const WEAK_END = 8;
+const WEAK_END = 4;
+/** A word of up to three letters no dictionary, name or place list knows, or without a vowel (isFragment). */
+const ODD = 8;
 
 export class Splitter {
   /**
    * Per word, interleaved in one buffer so that one cache line serves the splitter's every
    * look at a word: wordCost at costOf[2 * i], and at bitsOf[2 * i + 1] SHORT (at most three
-   * letters: the short-beside-unknown rule) | HEAD (begins a known phrase) | COMMON_WORD |
-   * WEAK_END.
+   * letters: the short-beside-unknown rule) | HEAD (begins a known phrase) | WEAK_END | ODD.
    */
   private readonly costOf: Float32Array;
   private readonly bitsOf: Int32Array;
@@ -66,8 +64,6 @@ export class Splitter {
   private readonly eTo = new Int32Array(MAX * MAX);
   private readonly eIdx = new Int32Array(MAX * MAX);
   private readonly eCost = new Float64Array(MAX * MAX);
-  /** 1 when the edge is a common word itself (not a plural): read by the stray-letter rule. */
-  private readonly eCommon = new Uint8Array(MAX * MAX);
   private readonly first = new Int32Array(MAX + 2);
   private readonly startsWord = new Uint8Array(MAX + 2);
   /**
@@ -82,6 +78,11 @@ export class Splitter {
   private readonly trigramTo = new Float64Array(MAX + 2);
   private readonly endCost = new Float64Array(MAX + 2);
   private readonly code = new Int32Array(MAX + 1);
+  /** The best path's token ends, last first, and whether each token is an acronym fragment. */
+  private readonly cuts = new Int32Array(MAX + 1);
+  private readonly frag = new Uint8Array(MAX + 1);
+  /** Added to a word's cost for the word plus this letter: plural after "s", pluralZ after "z". */
+  private readonly pluralAdd = new Float64Array(128).fill(Infinity);
   /** Whether the current name's split keeps an unknown run that is no acronym fragment. */
   private coined = false;
 
@@ -91,8 +92,10 @@ export class Splitter {
     if (!(params.unknownPerChar >= 0 && params.letterWeight >= 0 && params.spelledPerLetter >= 0)) {
       throw new Error("splitter: unknownPerChar, letterWeight and spelledPerLetter must be >= 0");
     }
-    // The pruning bounds leave out these surcharges: sound only when they never lower a cost.
-    if (!(params.strayLetter >= 0 && params.weakEnd >= 0)) throw new Error("splitter: strayLetter and weakEnd must be >= 0");
+    // The pruning bounds leave out this surcharge: sound only when it never lowers a cost.
+    if (!(params.weakEnd >= 0)) throw new Error("splitter: weakEnd must be >= 0");
+    this.pluralAdd[115] = params.plural; // s
+    this.pluralAdd[122] = params.pluralZ; // z
     const buffer = new ArrayBuffer(8 * lexicon.size);
     this.costOf = new Float32Array(buffer);
     this.bitsOf = new Int32Array(buffer);
@@ -100,8 +103,8 @@ export class Splitter {
       this.costOf[2 * i] = wordCost(lexicon, i, params);
       const len = lexicon.lengthOf(i), freq = lexicon.freqCost(i);
       this.bitsOf[2 * i + 1] = (len <= 3 ? SHORT : 0) | (lexicon.beginsPhrase(i) ? HEAD : 0)
-        | (freq < params.strayLetterMaxCost ? COMMON_WORD : 0)
-        | (len === 1 || freq < params.weakEndMaxCost ? WEAK_END : 0);
+        | (len === 1 || freq < params.weakEndMaxCost ? WEAK_END : 0)
+        | (len <= 3 && ((lexicon.flags(i) & KNOWN) === 0 || !hasVowel(lexicon.wordAt(i), 0, len)) ? ODD : 0);
     }
   }
 
@@ -141,8 +144,8 @@ export class Splitter {
     c[0] = 0;
     this.word[0] = START;
     // Pass 1: every lexicon word (and word + "s") in the run, grouped by start position.
-    const eTo = this.eTo, eIdx = this.eIdx, eCost = this.eCost, eCommon = this.eCommon, first = this.first, starts = this.startsWord;
-    const cost = this.costOf, bits = this.bitsOf, pluralCost = p.plural, pluralZ = p.pluralZ, weakEnd = p.weakEnd;
+    const eTo = this.eTo, eIdx = this.eIdx, eCost = this.eCost, first = this.first, starts = this.startsWord;
+    const cost = this.costOf, bits = this.bitsOf, pluralAdd = this.pluralAdd, weakEnd = p.weakEnd;
     let e = 0;
     for (let i = 0; i < L; i++) {
       first[i] = e;
@@ -155,24 +158,22 @@ export class Splitter {
         // No word goes on past here, but a word plus "s" (or the slang "z": "kidz") still ends
         // here ("joshuas"): the plural edge is added before the loop stops.
         const goesOn = lex.mayExtend(h);
-        const plural = prev < 0 ? Infinity : ch === 115 /* s */ ? cost[2 * prev]! + pluralCost : ch === 122 /* z */ ? cost[2 * prev]! + pluralZ : Infinity;
+        const plural = prev >= 0 ? cost[2 * prev]! + pluralAdd[ch]! : Infinity; // Infinity but after s and z
         if (!goesOn && plural === Infinity) break;
         const idx = goesOn ? lex.probe(h, s, from + i, from + j) : -1;
         if (idx >= 0 || plural < Infinity) {
           eTo[e] = j;
           eIdx[e] = idx >= 0 ? idx : prev;
           eCost[e] = idx >= 0 ? Math.min(cost[2 * idx]!, plural) : plural;
-          // Its bits share the cache line of its cost: the stray-letter flag, and the weak
-          // ending priced into the edge itself when it ends the run.
-          const wordBits = bits[2 * (idx >= 0 ? idx : prev) + 1]!;
-          eCommon[e] = idx >= 0 && (wordBits & COMMON_WORD) !== 0 ? 1 : 0;
-          if (j === L && (wordBits & WEAK_END) !== 0) eCost[e] += weakEnd;
           e++;
           if (j - i >= 2) starts[i] = 1;
         }
         if (!goesOn) break;
         prev = idx;
       }
+      // A word that ends the run pays the weak ending in its edge (edges from i end in order:
+      // only the last one can reach L).
+      if (e > first[i]! && eTo[e - 1] === L && (bits[2 * eIdx[e - 1]! + 1]! & WEAK_END) !== 0) eCost[e - 1] += weakEnd;
     }
     first[L] = e;
     starts[L] = 1;
@@ -202,7 +203,7 @@ export class Splitter {
     for (let j = L - 1; j > 0; j--) nextEnd[j] = starts[j] === 1 ? j : nextEnd[j + 1]!;
     const wholeRun = this.unknownCost(s, from, to);
     const uBase = p.unknownBase, uChar = p.unknownPerChar, uLetters = p.letterWeight, acronym = p.acronym;
-    const spelledBase = p.spelledBase, spelledLetter = p.spelledPerLetter, stray = p.strayLetter;
+    const spelledBase = p.spelledBase, spelledLetter = p.spelledPerLetter;
     const open = (LETTER_BOUNDARY * 27 + LETTER_BOUNDARY) * 27;
     for (let i = 0; i < L; i++) {
       const here = c[2 * i]!;
@@ -219,8 +220,7 @@ export class Splitter {
       const x0 = code[i]!;
       const one = model[open + x0]!; // letters of [i, i+1)
       const two = i + 1 < L ? one + model[(LETTER_BOUNDARY * 27 + x0) * 27 + code[i + 1]!]! : 0; // of [i, i+2)
-      let k = first[i]!, k2 = first[i + 1]!;
-      const end2 = i + 1 < L ? first[i + 2]! : k2;
+      let k = first[i]!;
       for (let j = nextEnd[i + 1]!; j <= L; j = nextEnd[j + 1]!) {
         const n = j - i;
         const letters = n === 1 ? one : n === 2 ? two : two + (trigramTo[j]! - trigramTo[i + 2]!);
@@ -231,35 +231,28 @@ export class Splitter {
         const vowels = vowelsTo[j]! - vowelsTo[i]!;
         let u = uBase + uChar * n + uLetters * shape - (vowels === 0 && n >= 2 && n <= 5 ? acronym : 0);
         if (n >= 2) u = Math.min(u, spelledBase + spelledLetter * n);
-        if (n >= 3 && here + u < c[2 * j + 1]!) {
-          // A common word and one stray letter read as one unknown run ("joer", "etruck"):
-          // the word plus a lone letter is likelier. Edges from i end in order, so the word
-          // [i, j - 1) is the one before k; k2 walks the edges from i + 1 alike (lazily: it
-          // only moves forward, and only runs that may still enter the two best look).
-          while (k2 < end2 && eTo[k2]! < j) k2++;
-          if ((k > first[i]! && eTo[k - 1] === j - 1 && eCommon[k - 1] === 1) || (k2 < end2 && eTo[k2] === j && eCommon[k2] === 1)) u += stray;
-        }
         if (here + u < c[2 * j + 1]!) this.relax(i, j, UNKNOWN, u); // else it cannot enter the two best at j
         if (j === L) break;
       }
     }
     // Walk back from the best state at L, noting which tokens are letter fragments.
-    const cuts: number[] = [], frag: boolean[] = [];
-    let k = L, r = 0;
+    const cuts = this.cuts, frag = this.frag;
+    let k = L, r = 0, m = 0, coined = false;
     while (k > 0) {
       const at = 2 * k + r;
       const prevK = this.from[at]!;
-      cuts.push(k);
-      const f = this.isFragment(s, from + prevK, from + k, this.word[at]!);
-      if (!f && this.word[at] === UNKNOWN) this.coined = true;
-      frag.push(f);
+      const w = this.word[at]!, f = this.isFragment(s, from + prevK, from + k, w);
+      if (!f && w === UNKNOWN) coined = true;
+      cuts[m] = k;
+      frag[m++] = f ? 1 : 0;
       k = prevK;
       r = this.rank[at]!;
     }
+    if (coined) this.coined = true;
     // Adjacent fragments are one acronym ("tg" + "wtg" -> "tgwtg"): the product keeps it whole.
     let start = from;
-    for (let n = cuts.length - 1; n >= 0; n--) {
-      if (n > 0 && frag[n] && frag[n - 1]) continue;
+    for (let n = m - 1; n >= 0; n--) {
+      if (n > 0 && frag[n] === 1 && frag[n - 1] === 1) continue;
       out.push(s.slice(start, from + cuts[n]!));
       start = from + cuts[n]!;
     }
@@ -282,7 +275,8 @@ export class Splitter {
     const n = to - from;
     if (idx === UNKNOWN) return n <= 5 && !hasVowel(s, from, to);
     if (n === 1) return s.charCodeAt(from) !== 97 && s.charCodeAt(from) !== 105; // a lone letter other than "a" and "i"
-    return n <= 3 && ((this.lexicon.flags(idx) & KNOWN) === 0 || !hasVowel(s, from, to));
+    // ODD is the word's (a plural edge's is its singular's: "s" and "z" add no vowel)
+    return n <= 3 && (this.bitsOf[2 * idx + 1]! & ODD) !== 0;
   }
 
   /** Extends both paths ending at i by token [i, j) and keeps the two best at j. */
