@@ -15,7 +15,8 @@
  */
 import type { IndexArrays } from "./arrays.ts";
 import { forEachContaining, Scratch } from "./contains.ts";
-import { nameEndsWith, prefixRange } from "./names.ts";
+import { findNameIn, nameEndsWith, prefixRange } from "./names.ts";
+import { finish, finishInBackground, type Steps } from "./steps.ts";
 import { buildNameKeys, findNameKeyed } from "./name-keys.ts";
 import type { Position } from "./format.ts";
 import { readPrecomputed, type PreEntry } from "./precomputed.ts";
@@ -81,17 +82,34 @@ export class Engine {
     }
   }
 
+  // Derived in memory (docs/zone.md, "Derived structures"): on first use, or all at once
+  // by prepare, or in slices by prepareInBackground, during which queries use what is
+  // ready and fall back to the paths that need none of it (same answers, slower).
+  private keys: Uint32Array | null = null;
   private multi: Uint32Array | null = null;
   private multiPairs: MultiPairs | null = null;
+  private deriving = false;
 
-  /**
-   * Builds now what the queries would otherwise derive on first use (name keys, the
-   * multi-name bitmap and pair lists), so that no request pays for it.
-   */
+  private *derive(): Steps<void> {
+    if (this.keys === null) this.keys = yield* buildNameKeys(this.a);
+    if (this.multi === null) this.multi = yield* multiNameBitmap(this.a);
+    if (this.multiPairs === null) this.multiPairs = yield* MultiPairs.build(this.a, this.multi);
+  }
+
+  /** Builds every derived structure now. */
   prepare(): void {
-    this.keys ??= buildNameKeys(this.a);
-    this.multi ??= multiNameBitmap(this.a);
-    this.multiPairs ??= MultiPairs.build(this.a, this.multi);
+    finish(this.derive());
+  }
+
+  /** Builds them a few slices per event-loop turn (steps.ts); queries meanwhile never build. */
+  async prepareInBackground(turnMs?: number): Promise<void> {
+    if (this.deriving) return;
+    this.deriving = true;
+    try {
+      await finishInBackground(this.derive(), turnMs);
+    } finally {
+      this.deriving = false;
+    }
   }
 
   /**
@@ -101,10 +119,14 @@ export class Engine {
    * Both structures are derived from the file on first use.
    */
   private forEachMultiMatch(term: string, pos: Position, visit: (id: number) => void): void {
-    this.multi ??= multiNameBitmap(this.a);
-    if (term.length !== 2 || pos === "starts") return this.forEachMatch(term, pos, visit, this.multi);
-    this.multiPairs ??= MultiPairs.build(this.a, this.multi);
-    this.multiPairs.forEach(term, pos === "ends", visit);
+    const pairs = term.length === 2 && pos !== "starts";
+    if (!this.deriving) {
+      this.multi ??= finish(multiNameBitmap(this.a));
+      if (pairs) this.multiPairs ??= finish(MultiPairs.build(this.a, this.multi));
+    }
+    if (pairs && this.multiPairs !== null) return this.multiPairs.forEach(term, pos === "ends", visit);
+    // no mask yet: every matching name (those in one extension add nothing to the repeats)
+    this.forEachMatch(term, pos, visit, this.multi);
   }
 
   /** Full count with breakdown. allowed: ext ids (null = every extension). */
@@ -275,10 +297,9 @@ export class Engine {
 
   /** Id of the name s[start, end), or -1 (no substring made). */
   nameIdIn(s: string, start: number, end: number): number {
-    this.keys ??= buildNameKeys(this.a);
-    return findNameKeyed(this.a, this.keys, s, start, end);
+    if (this.keys === null && !this.deriving) this.keys = finish(buildNameKeys(this.a));
+    return this.keys !== null ? findNameKeyed(this.a, this.keys, s, start, end) : findNameIn(this.a, s, start, end);
   }
-  private keys: Uint32Array | null = null;
 
   /** Domains of the name with this id. */
   domainsOf(id: number): number {

@@ -14,24 +14,27 @@
  * names between samples whose keys tie (names sharing k + KEY_CHARS characters), and only
  * those are compared byte by byte.
  *
- * It is derived from NAMB/NAMO, not stored: built on first use, N / SAMPLE_EVERY u32 per
- * index object (3.9 MB at 15.4 M names), in one pass over the sampled names.
+ * It is derived from NAMB/NAMO, not stored: N / SAMPLE_EVERY u32 per index object (3.9 MB
+ * at 15.4 M names), in one pass over the sampled names.
  */
 import type { IndexArrays } from "./arrays.ts";
 import { JUMP_BASE, jumpCodeOf } from "./jump.ts";
 import { findInRange } from "./names.ts";
+import type { Steps } from "./steps.ts";
 import { SYMBOL } from "./format.ts";
 
 export const SAMPLE_EVERY = 16;
 /** 38^6 < 2^32: six characters fit a u32. */
 export const KEY_CHARS = 6;
 
-export function buildNameKeys(a: IndexArrays): Uint32Array {
+/** The sampled keys, built in slices of 4,096 samples (steps.ts). */
+export function* buildNameKeys(a: IndexArrays): Steps<Uint32Array> {
   const n = a.nameOff.length - 1;
   const k = a.jumpChars;
   const keys = new Uint32Array(Math.ceil(n / SAMPLE_EVERY));
   const names = a.names;
   for (let j = 0; j < keys.length; j++) {
+    if ((j & 0xfff) === 0xfff) yield;
     const id = j * SAMPLE_EVERY;
     const s = a.nameOff[id] + k;
     const e = a.nameOff[id + 1];

@@ -18,6 +18,7 @@
  */
 import type { IndexArrays } from "./arrays.ts";
 import type { PreEntry } from "./precomputed.ts";
+import type { Steps } from "./steps.ts";
 
 export interface PreTally {
   total: number;
@@ -26,13 +27,14 @@ export interface PreTally {
   breakdown: { tld: string; count: number }[];
 }
 
-/** Bitmap over name ids: bit id is set when the name holds two or more domains. */
-export function multiNameBitmap(a: IndexArrays): Uint32Array {
+/** Bitmap over name ids: bit id is set when the name holds two or more domains (in slices of 65,536 names). */
+export function* multiNameBitmap(a: IndexArrays): Steps<Uint32Array> {
   const n = a.nameOff.length - 1;
   const bm = new Uint32Array((n >>> 5) + 1);
   const ps = a.postStart;
   let prev = ps[0];
   for (let id = 0; id < n; id++) {
+    if ((id & 0xffff) === 0xffff) yield;
     const next = ps[id + 1];
     if (next - prev > 1) bm[id >>> 5] |= 1 << (id & 31);
     prev = next;
