@@ -106,10 +106,16 @@ export class Engine {
     if (this.deriving) return;
     this.deriving = true;
     try {
-      await finishInBackground(this.derive(), turnMs);
+      await finishInBackground(this.derive(), turnMs, () => this.stopDeriving);
     } finally {
       this.deriving = false;
     }
+  }
+
+  private stopDeriving = false;
+  /** Ends a background build at its next turn (the index was retired); structures already built stay. */
+  stopPreparing(): void {
+    this.stopDeriving = true;
   }
 
   /**

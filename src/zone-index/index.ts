@@ -101,6 +101,11 @@ export class ZoneIndex {
     return this.e.prepareInBackground(turnMs);
   }
 
+  /** Stops a background prepare at its next turn (a retired index no longer needs it). */
+  stopPreparing(): void {
+    this.engine?.stopPreparing();
+  }
+
   /** crc32 of every section (O(file size)); null when sound, else a message. */
   verify(): string | null {
     return verifySections(this.path, this.header);
@@ -231,6 +236,7 @@ export class ZoneIndex {
 
   /** Drops the mappings (the OS unmaps them once garbage-collected); later calls throw. */
   close(): void {
+    this.engine?.stopPreparing();
     this.engine = null;
   }
 }

@@ -17,11 +17,15 @@ export function finish<T>(steps: Steps<T>): T {
 /** Slices run back to back for at most this long before the event loop gets a turn. */
 export const TURN_MS = 10;
 
-/** Runs slices for about turnMs per event-loop turn (0: one slice a turn); resolves with the result. */
-export function finishInBackground<T>(steps: Steps<T>, turnMs = TURN_MS): Promise<T> {
+/**
+ * Runs slices for about turnMs per event-loop turn (0: one slice a turn); resolves with the
+ * result, or with null as soon as stop() says so (checked before every turn).
+ */
+export function finishInBackground<T>(steps: Steps<T>, turnMs = TURN_MS, stop: () => boolean = () => false): Promise<T | null> {
   return new Promise((resolve, reject) => {
     const turn = () => {
       try {
+        if (stop()) return resolve(null);
         const until = performance.now() + turnMs;
         for (;;) {
           const r = steps.next();

@@ -167,6 +167,7 @@ export class ZoneIndexHolder {
   private readonly retiring = new Map<ReturnType<typeof setTimeout>, () => void>();
 
   private retire(slot: Slot, graceMs: number): void {
+    slot.index.stopPreparing();
     if (slot.file === this.opts.path) return;
     const rm = () => fs.rmSync(slot.file, { force: true });
     if (graceMs <= 0) return rm();
