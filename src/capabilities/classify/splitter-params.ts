@@ -7,7 +7,7 @@
  * priced so that it stays whole.
  */
 /** Bump when a parameter or a rule of the splitter changes (it moves results). */
-export const SPLITTER_VERSION = "split-2026.11.6";
+export const SPLITTER_VERSION = "split-2026.11.7";
 
 export interface SplitterParams {
   /** Added to every token: the price of a word boundary (higher = fewer, longer words). */
@@ -68,9 +68,9 @@ export interface SplitterParams {
 export const DEFAULT_PARAMS: Readonly<SplitterParams> = Object.freeze({
   perWord: 1.12,
   singleLetter: 3.08,
-  article: 5.5,
+  article: 4.65,
   compound: 2.5,
-  acronym: 3.87,
+  acronym: 1.94,
   twoLetters: 2.46,
   spelledBase: 8.75,
   spelledPerLetter: 4,
@@ -82,15 +82,15 @@ export const DEFAULT_PARAMS: Readonly<SplitterParams> = Object.freeze({
   place: 17.95,
   brand: 24.17,
   lengthBonus: 0.2,
-  unknownBase: 2.25,
+  unknownBase: 2.53,
   unknownPerChar: 0.63,
   letterWeight: 1,
   phraseBonus: 4.69,
-  shortBesideUnknown: 1.75,
+  shortBesideUnknown: 1.31,
   plural: 5.25,
   pluralZ: 8,
-  weakEnd: 0.45,
-  weakEndMaxCost: 8.4,
+  weakEnd: 0.68,
+  weakEndMaxCost: 7.35,
   high: 4,
   medium: 1.5,
 });
