@@ -16,13 +16,12 @@
 import type { IndexArrays } from "./arrays.ts";
 import { forEachContaining, Scratch } from "./contains.ts";
 import { findNameIn, nameEndsWith, prefixRange } from "./names.ts";
-import { finish, finishInBackground, type Steps } from "./steps.ts";
-import { buildNameKeys, findNameKeyed } from "./name-keys.ts";
+import { findNameKeyed } from "./name-keys.ts";
 import type { Position } from "./format.ts";
 import { readPrecomputed, type PreEntry } from "./precomputed.ts";
 import { ExtensionIds } from "./extensions.ts";
-import { countFiltered, countPrecomputed, multiNameBitmap } from "./pre-answers.ts";
-import { MultiPairs } from "./multi-pairs.ts";
+import { countFiltered, countPrecomputed } from "./pre-answers.ts";
+import { Derived } from "./derived.ts";
 
 export interface Tally {
   total: number; // matching domains
@@ -48,6 +47,7 @@ export class Engine {
     this.sortKeys = new Float64Array(e);
     this.extIds = new ExtensionIds(a.extNames);
     this.pre = readPrecomputed(a);
+    this.derived = new Derived(a);
   }
 
   /** Extension id of s[start, end), or -1 (no substring made). */
@@ -82,57 +82,20 @@ export class Engine {
     }
   }
 
-  // Derived in memory (docs/zone.md, "Derived structures"): on first use, or all at once
-  // by prepare, or in slices by prepareInBackground, during which queries use what is
-  // ready and fall back to the paths that need none of it (same answers, slower).
-  private keys: Uint32Array | null = null;
-  private multi: Uint32Array | null = null;
-  private multiPairs: MultiPairs | null = null;
-  private deriving = false;
-
-  private *derive(): Steps<void> {
-    if (this.keys === null) this.keys = yield* buildNameKeys(this.a);
-    if (this.multi === null) this.multi = yield* multiNameBitmap(this.a);
-    if (this.multiPairs === null) this.multiPairs = yield* MultiPairs.build(this.a, this.multi);
-  }
-
-  /** Builds every derived structure now. */
-  prepare(): void {
-    finish(this.derive());
-  }
-
-  /** Builds them a few slices per event-loop turn (steps.ts); queries meanwhile never build. */
-  async prepareInBackground(turnMs?: number): Promise<void> {
-    if (this.deriving) return;
-    this.deriving = true;
-    try {
-      await finishInBackground(this.derive(), turnMs, () => this.stopDeriving);
-    } finally {
-      this.deriving = false;
-    }
-  }
-
-  private stopDeriving = false;
-  /** Ends a background build at its next turn (the index was retired); structures already built stay. */
-  stopPreparing(): void {
-    this.stopDeriving = true;
-  }
+  /** In-memory structures derived from the file (derived.ts). */
+  readonly derived: Derived;
 
   /**
    * Calls visit(id) for every name matching (term, pos) that holds two or more domains
    * (pre-answers.ts), ascending: a 2-letter contains or ends term from its multi-pair list
-   * (multi-pairs.ts), anything else through forEachMatch masked with the multi names.
-   * Both structures are derived from the file on first use.
+   * (multi-pairs.ts), anything else through forEachMatch masked with the multi names
+   * (derived.ts: while they are not built, every matching name is visited).
    */
   private forEachMultiMatch(term: string, pos: Position, visit: (id: number) => void): void {
-    const pairs = term.length === 2 && pos !== "starts";
-    if (!this.deriving) {
-      this.multi ??= finish(multiNameBitmap(this.a));
-      if (pairs) this.multiPairs ??= finish(MultiPairs.build(this.a, this.multi));
-    }
-    if (pairs && this.multiPairs !== null) return this.multiPairs.forEach(term, pos === "ends", visit);
+    const pairs = term.length === 2 && pos !== "starts" ? this.derived.pairs() : null;
+    if (pairs !== null) return pairs.forEach(term, pos === "ends", visit);
     // no mask yet: every matching name (those in one extension add nothing to the repeats)
-    this.forEachMatch(term, pos, visit, this.multi);
+    this.forEachMatch(term, pos, visit, this.derived.multi());
   }
 
   /** Full count with breakdown. allowed: ext ids (null = every extension). */
@@ -303,8 +266,8 @@ export class Engine {
 
   /** Id of the name s[start, end), or -1 (no substring made). */
   nameIdIn(s: string, start: number, end: number): number {
-    if (this.keys === null && !this.deriving) this.keys = finish(buildNameKeys(this.a));
-    return this.keys !== null ? findNameKeyed(this.a, this.keys, s, start, end) : findNameIn(this.a, s, start, end);
+    const keys = this.derived.keys();
+    return keys !== null ? findNameKeyed(this.a, keys, s, start, end) : findNameIn(this.a, s, start, end);
   }
 
   /** Domains of the name with this id. */

@@ -88,7 +88,7 @@ export class ZoneIndex {
    * first use (docs/zone.md, "Derived structures"): benchmarks call it before measuring.
    */
   prepare(): void {
-    this.e.prepare();
+    this.e.derived.prepare();
   }
 
   /**
@@ -98,12 +98,12 @@ export class ZoneIndex {
    * (default steps.ts TURN_MS; 0 = one slice a turn).
    */
   prepareInBackground(turnMs?: number): Promise<void> {
-    return this.e.prepareInBackground(turnMs);
+    return this.e.derived.prepareInBackground(turnMs);
   }
 
   /** Stops a background prepare at its next turn (a retired index no longer needs it). */
   stopPreparing(): void {
-    this.engine?.stopPreparing();
+    this.engine?.derived.stop();
   }
 
   /** crc32 of every section (O(file size)); null when sound, else a message. */
@@ -236,7 +236,7 @@ export class ZoneIndex {
 
   /** Drops the mappings (the OS unmaps them once garbage-collected); later calls throw. */
   close(): void {
-    this.engine?.stopPreparing();
+    this.engine?.derived.stop();
     this.engine = null;
   }
 }
