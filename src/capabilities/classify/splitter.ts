@@ -143,7 +143,7 @@ export class Splitter {
     for (let k = 0; k <= 2 * L + 1; k++) c[k] = Infinity;
     c[0] = 0;
     this.word[0] = START;
-    // Pass 1: every lexicon word (and word + "s") in the run, grouped by start position.
+    // Pass 1: every lexicon word (and word + "s" or "z") in the run, grouped by start position.
     const eTo = this.eTo, eIdx = this.eIdx, eCost = this.eCost, first = this.first, starts = this.startsWord;
     const cost = this.costOf, bits = this.bitsOf, pluralAdd = this.pluralAdd, weakEnd = p.weakEnd;
     let e = 0;
