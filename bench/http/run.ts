@@ -60,6 +60,7 @@ const targets = [
   { label: "bare Elysia GET /v1/ping", mode: "bare", path: "/v1/ping" },
   { label: "zonewise GET /v1/ping", mode: "full", path: "/v1/ping" },
   { label: "zonewise GET /v1/usage", mode: "full", path: "/v1/usage" },
+  { label: "bare Elysia, usage-sized body", mode: "bare", path: "/v1/usage" },
 ] as const;
 const servers = { bare: await startTarget("bare"), full: await startTarget("full") };
 const runs: Figures[][] = targets.map(() => []);
@@ -75,8 +76,10 @@ console.log("target                          req/s     p50 ms   p99 ms  errors  
 for (const [i, t] of targets.entries()) {
   const f = runs[i]!;
   const ratios = f.map((x, r) => (x.rps / runs[0]![r]!.rps) * 100);
+  const sameBody = t.path === "/v1/usage" && t.mode === "full" ? f.map((x, r) => (x.rps / runs[3]![r]!.rps) * 100) : null;
   const pct = (x: number) => `${x.toFixed(0)} %`;
   console.log(
-    `${t.label.padEnd(30)} ${median(f.map((x) => x.rps)).toFixed(0).padStart(7)}  ${median(f.map((x) => x.p50)).toFixed(2).padStart(8)} ${median(f.map((x) => x.p99)).toFixed(2).padStart(8)}  ${String(f.reduce((a, x) => a + x.errors, 0)).padStart(6)}  ${pct(median(ratios)).padStart(5)} (${pct(Math.min(...ratios))}-${pct(Math.max(...ratios))})`,
+    `${t.label.padEnd(30)} ${median(f.map((x) => x.rps)).toFixed(0).padStart(7)}  ${median(f.map((x) => x.p50)).toFixed(2).padStart(8)} ${median(f.map((x) => x.p99)).toFixed(2).padStart(8)}  ${String(f.reduce((a, x) => a + x.errors, 0)).padStart(6)}  ${pct(median(ratios)).padStart(5)} (${pct(Math.min(...ratios))}-${pct(Math.max(...ratios))})` +
+      (sameBody ? `; vs the bare usage-sized body ${pct(median(sameBody))} (${pct(Math.min(...sameBody))}-${pct(Math.max(...sameBody))})` : ""),
   );
 }
