@@ -1,7 +1,8 @@
 /**
  * The counting engine over IndexArrays (decisions §3). Guarantees: every figure is exact;
- * answers come from one of two paths that agree by construction (the builder fills the
- * precomputed table by running the live path):
+ * answers come from one of two paths that must agree (the builder counts the precomputed
+ * table in two passes over the names, index-builder/precompute.ts; test/zone compares both
+ * paths with a brute-force count):
  * - precomputed (PREE, PREX/PREC): terms that match very many names (all 2-letter terms, frequent
  *   3-letter ones) carry total, distinct names, tld_match and the sorted breakdown. A filter
  *   of one extension is answered from it too (for one extension, domains = distinct names);
