@@ -1,9 +1,10 @@
 /**
  * services.classify: camelcase and categorize batches for the REST endpoints and the tool
  * server. It never sees HTTP. A batch of up to POOL_THRESHOLD names runs here on the calling
- * thread (a thread hop would cost more than the work); a larger one is cut into one chunk per
- * worker (at least POOL_THRESHOLD names each) that the pool computes in parallel (tasks
- * "classify.camelcase" and "classify.categorize": rows only), and the batch tables (word_stats,
+ * thread (a thread hop would cost more than the work); a larger one is cut into shares of at
+ * least POOL_THRESHOLD names that the pool computes in parallel (tasks "classify.camelcase"
+ * and "classify.categorize": rows only), this thread taking one share itself when the pool
+ * is idle (see chunks), and the batch tables (word_stats,
  * tld_stats, summary) are built here from the rows in input order. Both paths run the same
  * pure functions (results.ts), so the answer does not depend on where it was computed.
  *
@@ -14,6 +15,7 @@
  * (the pool's codec), while msgpackr took 10-15 ms under Bun to pack the 500 row objects of
  * a 1,000-name request (bench/classify/RESULTS.md).
  */
+import os from "node:os";
 import { splitName as parseName, type ParsedName } from "../../domain/name.ts";
 import type { Pool } from "../../pool/pool.ts";
 import type { Services } from "../../services.ts";
@@ -46,39 +48,53 @@ export function categorizeRowsTask(input: BatchInput): CategorizeChunk {
   return { rows: JSON.stringify(chunkDomains(input).map(categorizeOne)) };
 }
 
-type PoolPart = Pick<Pool, "run" | "size">;
+type PoolPart = Pick<Pool, "run" | "size" | "stats">;
+
+/** Threads that can compute at once; a share beyond this only waits for a core. */
+const CORES = Math.max(1, os.availableParallelism?.() ?? os.cpus().length);
 
 export class ClassifyService {
   constructor(private readonly pool: PoolPart | null) {}
 
   async camelcase(domains: readonly ParsedName[]): Promise<CamelcaseBody> {
     if (!this.onPool(domains)) return camelcaseBatch(domains);
-    const rows = await this.chunks("classify.camelcase", domains, (part, out: CamelcaseColumns) => fromColumns(part, out));
+    const rows = await this.chunks("classify.camelcase", domains, (part, out: CamelcaseColumns) => fromColumns(part, out), (part) => part.map(camelcaseOne));
     return camelcaseBody(domains, rows);
   }
 
   async categorize(domains: readonly ParsedName[]): Promise<CategorizeBody> {
     if (!this.onPool(domains)) return categorizeBatch(domains);
-    return categorizeBody(await this.chunks("classify.categorize", domains, (_, out: CategorizeChunk) => JSON.parse(out.rows) as CategorizeRow[]));
+    return categorizeBody(await this.chunks("classify.categorize", domains, (_, out: CategorizeChunk) => JSON.parse(out.rows) as CategorizeRow[], (part) => part.map(categorizeOne)));
   }
 
   private onPool(domains: readonly ParsedName[]): boolean {
     return this.pool !== null && this.pool.size > 0 && domains.length > POOL_THRESHOLD;
   }
 
-  /** Rows of every domain, in input order, computed by up to pool.size workers at once. */
-  private async chunks<O, R>(task: string, domains: readonly ParsedName[], rowsOf: (part: readonly ParsedName[], out: O) => R[]): Promise<R[]> {
+  /**
+   * Rows of every domain, in input order. With the pool busy (a server under load) the batch
+   * is cut into one share per worker and this thread only waits, so it stays free for other
+   * requests. With the pool idle, this thread computes one share itself while the workers
+   * compute theirs, and only as many shares run as there are cores: on an idle 2-core
+   * machine one worker and this thread (measured: 8.7 ms for 1,000 camelcase names, against
+   * 14.8 ms for two workers, whose shares then compete with this thread for the cores).
+   */
+  private async chunks<O, R>(task: string, domains: readonly ParsedName[], rowsOf: (part: readonly ParsedName[], out: O) => R[], here: (part: readonly ParsedName[]) => R[]): Promise<R[]> {
     const pool = this.pool!;
-    const count = Math.max(1, Math.min(pool.size, Math.floor(domains.length / POOL_THRESHOLD)));
+    const st = pool.stats();
+    const local = st.busy === 0 && st.queued === 0;
+    const workers = local ? Math.min(pool.size, CORES - 1) : pool.size;
+    const count = Math.max(1, Math.min(workers + (local ? 1 : 0), Math.floor(domains.length / POOL_THRESHOLD)));
     const size = Math.ceil(domains.length / count);
+    const first = local ? size : 0;
     const parts: ParsedName[][] = [];
     const outs: Promise<O>[] = [];
-    for (let at = 0; at < domains.length; at += size) {
+    for (let at = first; at < domains.length; at += size) {
       const part = domains.slice(at, at + size);
       parts.push(part);
       outs.push(pool.run<O>(task, { domains: part.map((d) => d.ascii).join("\n") } satisfies BatchInput));
     }
-    const rows: R[] = [];
+    const rows: R[] = local ? here(domains.slice(0, first)) : [];
     const done = await Promise.all(outs);
     for (let c = 0; c < parts.length; c++) for (const r of rowsOf(parts[c]!, done[c]!)) rows.push(r);
     return rows;
