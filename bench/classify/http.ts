@@ -15,6 +15,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
+import { spawnBenchServer } from "../support/spawn.ts";
 import { realDomains } from "./names.ts";
 
 const arg = (name: string, def: string) => {
@@ -23,17 +24,8 @@ const arg = (name: string, def: string) => {
 };
 const seconds = arg("seconds", "6"), conns = arg("conns", "4"), samples = arg("samples", "100");
 
-const proc = Bun.spawn([process.execPath, path.join(import.meta.dir, "server.ts"), "200"], {
-  stdout: "pipe", stderr: "inherit", env: { ...process.env, NODE_ENV: "production" },
-});
-const reader = proc.stdout.getReader();
-let text = "";
-while (!text.includes("\n")) {
-  const { value, done } = await reader.read();
-  if (done) throw new Error("server did not start");
-  text += new TextDecoder().decode(value);
-}
-const { port, keys } = JSON.parse(text.split("\n")[0]!) as { port: number; keys: string[] };
+const { proc, info } = await spawnBenchServer(path.join(import.meta.dir, "server.ts"), ["200"]);
+const { port, keys } = info;
 const base = `http://127.0.0.1:${port}`;
 
 console.log(`load average at start: ${loadavg().map((x) => x.toFixed(2)).join(", ")} (the machine is shared: figures scale with it)`);

@@ -9,6 +9,7 @@
  *   node scripts/bun.cjs bench/http/run.ts [--seconds 5] [--conns 32] [--rounds 5]
  */
 import path from "node:path";
+import { spawnBenchServer } from "../support/spawn.ts";
 
 const arg = (name: string, def: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -28,16 +29,8 @@ interface Figures {
 }
 
 async function startTarget(mode: string) {
-  const p = Bun.spawn([process.execPath, path.join(here, "server.ts"), mode], { stdout: "pipe", stderr: "inherit", env: { ...process.env, NODE_ENV: "production" } });
-  const reader = p.stdout.getReader();
-  let text = "";
-  while (!text.includes("\n")) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`server ${mode} did not start`);
-    text += new TextDecoder().decode(value);
-  }
-  const { port, key } = JSON.parse(text.split("\n")[0]!);
-  return { port: port as number, key: key as string, stop: () => p.kill() };
+  const { proc, info } = await spawnBenchServer<{ port: number; key: string }>(path.join(here, "server.ts"), [mode]);
+  return { port: info.port, key: info.key, stop: () => proc.kill() };
 }
 
 async function load(url: string, key: string): Promise<Figures> {

@@ -15,6 +15,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import os from "node:os";
 import path from "node:path";
+import { spawnBenchServer } from "../support/spawn.ts";
 import { OPERATIONS, RATE_LIMITS, type OperationId } from "../../src/operations.ts";
 
 const arg = (name: string, def: string) => {
@@ -41,19 +42,8 @@ const PHASES = [
 // The server in its own process, with enough keys for every call of the run.
 const keysFor = (op: OperationId, lanes: number) => lanes * (Math.ceil((perRound * rounds + WARM_UP) / lanes / RATE_LIMITS[OPERATIONS[op].bucket!]) + 1);
 const keysNeeded = WORK.reduce((n, w) => n + WAYS.length * PHASES.reduce((m, p) => m + keysFor(w.op, p.lanes), 0), 0);
-const proc = Bun.spawn([process.execPath, path.join(import.meta.dir, "server.ts"), String(keysNeeded)], {
-  stdout: "pipe",
-  stderr: "ignore",
-  env: { ...process.env, NODE_ENV: "production" },
-});
-let first = "";
-const reader = proc.stdout.getReader();
-while (!first.includes("\n")) {
-  const { value, done } = await reader.read();
-  if (done) throw new Error("bench server did not start");
-  first += new TextDecoder().decode(value);
-}
-const { port, keys } = JSON.parse(first.split("\n")[0]!) as { port: number; keys: string[] };
+const { proc, info } = await spawnBenchServer(path.join(import.meta.dir, "server.ts"), [String(keysNeeded)], { stderr: "ignore" });
+const { port, keys } = info;
 const base = `http://127.0.0.1:${port}`;
 const MCP_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" };
 

@@ -24,3 +24,4 @@ export async function serveForBench(opts: { name: string; keys: number; env?: Re
   process.on("SIGINT", bye);
   console.log(JSON.stringify({ port: s.port, keys, key: keys[0] }));
 }
+

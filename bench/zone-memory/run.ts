@@ -16,6 +16,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { spawnBenchServer } from "../support/spawn.ts";
 import readline from "node:readline";
 
 const arg = (name: string, def?: string) => {
@@ -54,19 +55,10 @@ const term = () => {
   return name.slice(at, at + len).replace(/^-+|-+$/g, "") || "ab";
 };
 
-const server = Bun.spawn([process.execPath, path.join(import.meta.dir, "server.ts"), "300"], {
-  stdout: "pipe",
-  stderr: "inherit",
-  env: { ...process.env, ZW_ZONE_INDEX: path.resolve(index), ZW_WORKERS: process.env.ZW_WORKERS ?? "2" },
+const { proc: server, info } = await spawnBenchServer(path.join(import.meta.dir, "server.ts"), ["300"], {
+  env: { ZW_ZONE_INDEX: path.resolve(index), ZW_WORKERS: process.env.ZW_WORKERS ?? "2" },
 });
-const reader = server.stdout.getReader();
-let text = "";
-while (!text.includes("\n")) {
-  const { value, done } = await reader.read();
-  if (done) throw new Error("server did not start");
-  text += new TextDecoder().decode(value);
-}
-const { port, keys } = JSON.parse(text.split("\n")[0]!) as { port: number; keys: string[] };
+const { port, keys } = info;
 const base = `http://127.0.0.1:${port}`;
 const probe = await fetch(`${base}/v1/zone/stats`, { headers: { authorization: `Bearer ${keys[0]}` } });
 if (probe.status !== 200) {

@@ -1,0 +1,32 @@
+/** Starting a bench server (bench/support/serve.ts in a child process) from a bench client. */
+
+/** A bench server started by `spawnBenchServer`: its process and the line it printed. */
+export interface BenchServer<T> {
+  proc: ReturnType<typeof Bun.spawn>;
+  info: T;
+}
+
+/**
+ * The client side of serveForBench: runs `script` (a server of bench/) in its own process
+ * with `args`, waits for the JSON line it prints once it listens, and returns it parsed.
+ */
+export async function spawnBenchServer<T = { port: number; keys: string[]; key: string }>(
+  script: string,
+  args: string[],
+  opts: { env?: Record<string, string | undefined>; stderr?: "inherit" | "ignore" } = {},
+): Promise<BenchServer<T>> {
+  const proc = Bun.spawn([process.execPath, script, ...args], {
+    stdout: "pipe",
+    stderr: opts.stderr ?? "inherit",
+    env: { ...process.env, NODE_ENV: "production", ...opts.env },
+  });
+  const reader = proc.stdout.getReader();
+  let text = "";
+  while (!text.includes("\n")) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`bench server ${script} did not start`);
+    text += new TextDecoder().decode(value);
+  }
+  reader.releaseLock();
+  return { proc, info: JSON.parse(text.split("\n")[0]!) as T };
+}
