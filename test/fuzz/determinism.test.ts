@@ -5,19 +5,12 @@
  * the valid edge names (IDN, punycode, 63-char labels, trailing dots, upper case) and
  * zone terms, so the promise is checked on hostile-but-valid input, not only on the easy.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { OPERATIONS, type OperationId } from "../../src/operations.ts";
-import { startFixtureServer, type Fixture } from "../support/fixture.ts";
 import { BASE_NAMES, int, pick, rng, VALID_EDGE_NAMES, type Rng } from "./gen.ts";
-import { Prober } from "./probe.ts";
+import { fuzzServer } from "./probe.ts";
 
-let t: Fixture;
-let p: Prober;
-beforeAll(async () => {
-  t = await startFixtureServer();
-  p = new Prober(t);
-});
-afterAll(() => t?.stopAll());
+const f = fuzzServer();
 
 const names = (r: Rng, n: number, ext = false) =>
   Array.from({ length: n }, () => pick(r, [...VALID_EDGE_NAMES, ...BASE_NAMES])).filter((d) => !ext || /\.[^.]/.test(d));
@@ -38,8 +31,8 @@ describe("same input, same bytes", () => {
       const r = rng(8008 + op.path.length);
       for (let i = 0; i < 6; i++) {
         const b = JSON.stringify(body(r));
-        const first = await p.post(op.bucket, op.path, b);
-        const again = await p.post(op.bucket, op.path, b);
+        const first = await f.p.post(op.bucket, op.path, b);
+        const again = await f.p.post(op.bucket, op.path, b);
         expect({ b, status: first.status }).toEqual({ b, status: 200 });
         expect(again.text).toBe(first.text);
       }
@@ -47,11 +40,11 @@ describe("same input, same bytes", () => {
   }
 
   test("GET /v1/zone/stats", async () => {
-    const a = await p.send(OPERATIONS.zone_stats.bucket, OPERATIONS.zone_stats.path, { method: "GET" });
-    const b = await p.send(OPERATIONS.zone_stats.bucket, OPERATIONS.zone_stats.path, { method: "GET" });
+    const a = await f.p.send(OPERATIONS.zone_stats.bucket, OPERATIONS.zone_stats.path, { method: "GET" });
+    const b = await f.p.send(OPERATIONS.zone_stats.bucket, OPERATIONS.zone_stats.path, { method: "GET" });
     expect(a.status).toBe(200);
     expect(b.text).toBe(a.text);
   });
 
-  test("usage matches the charges", () => p.checkLedgers());
+  test("usage matches the charges", () => f.p.checkLedgers());
 });

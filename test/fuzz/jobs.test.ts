@@ -6,19 +6,12 @@
  * operation table says, and once every job has finished each key's usage must equal what
  * its answers charged (nothing for a refusal, no row lost to a refund it did not earn).
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { JOB_TYPES, OPERATIONS, type JobType } from "../../src/operations.ts";
-import { startFixtureServer, type Fixture } from "../support/fixture.ts";
 import { BASE_NAMES, HOSTILE_STRINGS, int, junkValue, listValue, nameish, pick, qenc, rng, VALID_EDGE_NAMES, withRawKey, type Rng } from "./gen.ts";
-import { Prober, type Sent } from "./probe.ts";
+import { fuzzServer, type Sent } from "./probe.ts";
 
-let t: Fixture;
-let p: Prober;
-beforeAll(async () => {
-  t = await startFixtureServer();
-  p = new Prober(t);
-});
-afterAll(() => t?.stopAll());
+const f = fuzzServer();
 
 const SUBMIT = OPERATIONS.jobs_submit;
 const TYPES = Object.keys(JOB_TYPES) as JobType[];
@@ -72,7 +65,7 @@ describe("jobs", () => {
     const r = rng(1001);
     const failures = await cases(90, async () => {
       const s = jsonSubmission(r);
-      const a = await p.post(SUBMIT.bucket, SUBMIT.path, s.body, { allow502: true });
+      const a = await f.p.post(SUBMIT.bucket, SUBMIT.path, s.body, { allow502: true });
       expect([200, 202, 400]).toContain(a.status);
       checkAccepted(a, s.type, s.count, s.includeCounts);
     });
@@ -83,7 +76,7 @@ describe("jobs", () => {
     const r = rng(2002);
     const failures = await cases(90, async () => {
       const s = textSubmission(r);
-      const a = await p.post(SUBMIT.bucket, `${SUBMIT.path}?${s.query}`, s.body, { contentType: "text/plain; charset=utf-8" });
+      const a = await f.p.post(SUBMIT.bucket, `${SUBMIT.path}?${s.query}`, s.body, { contentType: "text/plain; charset=utf-8" });
       expect([200, 202, 400]).toContain(a.status);
       if (a.status === 202) checkAccepted(a, s.type, a.json.total, s.includeCounts);
     });
@@ -91,7 +84,7 @@ describe("jobs", () => {
   }, 60_000);
 
   test("a doubled BOM is trimmed like other whitespace around a line: one row, the name without it", async () => {
-    const a = await p.send(SUBMIT.bucket, `${SUBMIT.path}?type=zone_lookup`, { method: "POST", body: "\ufeff\ufeffexample.com\r\n", headers: { "content-type": "text/plain" } });
+    const a = await f.p.send(SUBMIT.bucket, `${SUBMIT.path}?type=zone_lookup`, { method: "POST", body: "\ufeff\ufeffexample.com\r\n", headers: { "content-type": "text/plain" } });
     expect(a.status).toBe(202);
     checkAccepted(a, "zone_lookup", 1, false);
   });
@@ -105,7 +98,7 @@ describe("jobs", () => {
       ["application/json", '{"type":"zone_lookup","domains":["a.com"]}\u0000'],
     ];
     for (const [ct, body] of bodies) {
-      const a = await p.send(SUBMIT.bucket, `${SUBMIT.path}?type=zone_lookup`, { method: "POST", body, headers: { "content-type": ct } });
+      const a = await f.p.send(SUBMIT.bucket, `${SUBMIT.path}?type=zone_lookup`, { method: "POST", body, headers: { "content-type": ct } });
       if (![400, 415].includes(a.status)) throw new Error(`${ct} ${JSON.stringify(body)} -> ${a.status} ${a.text}`);
     }
   });
@@ -115,7 +108,7 @@ describe("jobs", () => {
     const failures = await cases(80, async () => {
       const k = pick(r, ["status", "type", "limit", "cursor", "Status", "offset", "__proto__"]);
       const v = pick(r, ["queued", "running", "succeeded", "zone_lookup", "0", "1", "100", "101", "-1", "1.5", "1e2", "NaN", Buffer.from("1.2").toString("base64url"), Buffer.from("999999999999999.999999999999999").toString("base64url"), "%%%", ...HOSTILE_STRINGS.slice(0, 30)]);
-      const a = await p.send(null, `/v1/jobs?${qenc(k)}=${qenc(v)}`, { method: "GET" });
+      const a = await f.p.send(null, `/v1/jobs?${qenc(k)}=${qenc(v)}`, { method: "GET" });
       expect([200, 400]).toContain(a.status);
       if (a.status === 200) expect(a.json.jobs).toBeArray();
     });
@@ -123,8 +116,8 @@ describe("jobs", () => {
   });
 
   test("job ids that are malformed, traversal-shaped or another key's", async () => {
-    const other = t.newKey("fuzz-owner");
-    const mine = await t.fetch(SUBMIT.path, { method: "POST", body: JSON.stringify({ type: "zone_lookup", domains: ["example.com"] }), headers: { "content-type": "application/json" }, key: other.key });
+    const other = f.t.newKey("fuzz-owner");
+    const mine = await f.t.fetch(SUBMIT.path, { method: "POST", body: JSON.stringify({ type: "zone_lookup", domains: ["example.com"] }), headers: { "content-type": "application/json" }, key: other.key });
     expect(mine.status).toBe(202);
     const foreign = (await mine.json()).id as string;
     const ids = [foreign, foreign.toUpperCase(), `${foreign}x`, "job_", "", "%2e%2e", "..%2fusage", "%2e%2e%2f%2e%2e%2fusage", "job_%00", "x".repeat(5000), "%ff%fe", "%ED%A0%80", ...HOSTILE_STRINGS.slice(0, 20).map(qenc)];
@@ -133,14 +126,14 @@ describe("jobs", () => {
       const id = ids[i % ids.length]!;
       const kind = Math.floor(i / ids.length);
       const path = kind === 2 ? `/v1/jobs/${id}/results?${pick(r, ["from=0", "from=-1", "from=1e3", "format=xml", "format=csv", "x=1"])}` : `/v1/jobs/${id}`;
-      const a = await p.send(null, path, { method: kind === 1 ? "DELETE" : "GET" });
+      const a = await f.p.send(null, path, { method: kind === 1 ? "DELETE" : "GET" });
       // An empty id is the list itself (GET /v1/jobs/), which only its owner's jobs fill.
       if (id === "" && a.status === 200) expect(a.json.jobs.map((j: { id: string }) => j.id)).not.toContain(foreign);
       else expect([400, 404, 405]).toContain(a.status);
     });
     expect(failures.slice(0, 15)).toEqual([]);
     // The owner's job is untouched by all of that.
-    const still = await (await t.fetch(`/v1/jobs/${foreign}`, { key: other.key })).json();
+    const still = await (await f.t.fetch(`/v1/jobs/${foreign}`, { key: other.key })).json();
     expect(still.status).not.toBe("cancelled");
   }, 30_000);
 
@@ -152,7 +145,7 @@ describe("jobs", () => {
       for (const idem of pair) {
         // Both on one key: idempotency keys are per API key.
         const body = JSON.stringify({ type: "zone_lookup", domains: ["example.com"], idempotency_key: idem });
-        const a = await p.send(SUBMIT.bucket, SUBMIT.path, { method: "POST", body, headers: { "content-type": "application/json" } }, { key });
+        const a = await f.p.send(SUBMIT.bucket, SUBMIT.path, { method: "POST", body, headers: { "content-type": "application/json" } }, { key });
         key = a.key;
         expect([202, 400]).toContain(a.status);
         if (a.status === 202) accepted.push({ id: a.json.id, key: a.key });
@@ -161,7 +154,7 @@ describe("jobs", () => {
       if (got[0] !== null && got[1] !== null) expect({ pair, same: got[0] === got[1] }).toEqual({ pair, same: false });
     }
     for (const url of ["https://127.0.0.1:9/\ud800", "https://127.0.0.1:9/ok"]) {
-      const a = await p.post(SUBMIT.bucket, SUBMIT.path, JSON.stringify({ type: "zone_lookup", domains: ["example.com"], callback_url: url }));
+      const a = await f.p.post(SUBMIT.bucket, SUBMIT.path, JSON.stringify({ type: "zone_lookup", domains: ["example.com"], callback_url: url }));
       expect([202, 400]).toContain(a.status);
       if (a.status === 202) {
         accepted.push({ id: a.json.id, key: a.key });
@@ -172,7 +165,7 @@ describe("jobs", () => {
 
   test("a text list one over the job limit is refused naming the line, nothing charged", async () => {
     const body = "a.com\n".repeat(SUBMIT.batchLimit! + 1);
-    const a = await p.post(SUBMIT.bucket, `${SUBMIT.path}?type=zone_lookup`, body, { contentType: "text/plain" });
+    const a = await f.p.post(SUBMIT.bucket, `${SUBMIT.path}?type=zone_lookup`, body, { contentType: "text/plain" });
     expect(a.status).toBe(400);
     expect(a.json.error).toContain(`at most ${SUBMIT.batchLimit} names`);
   }, 30_000);
@@ -181,14 +174,14 @@ describe("jobs", () => {
     const r = rng(6006);
     for (const type of TYPES) {
       const names = Array.from({ length: 20_000 }, (_, i) => `c${i}n.com`);
-      const a = await p.post(SUBMIT.bucket, SUBMIT.path, JSON.stringify({ type, domains: names }));
+      const a = await f.p.post(SUBMIT.bucket, SUBMIT.path, JSON.stringify({ type, domains: names }));
       expect(a.status).toBe(202);
       await Bun.sleep(int(r, 0, 60));
-      const del = await p.send(null, `/v1/jobs/${a.json.id}`, { method: "DELETE" }, { key: a.key });
+      const del = await f.p.send(null, `/v1/jobs/${a.json.id}`, { method: "DELETE" }, { key: a.key });
       expect(del.status).toBe(200);
       let job: any;
       for (let i = 0; i < 200; i++) {
-        job = (await p.send(null, `/v1/jobs/${a.json.id}`, { method: "GET" }, { key: a.key })).json;
+        job = (await f.p.send(null, `/v1/jobs/${a.json.id}`, { method: "GET" }, { key: a.key })).json;
         if (job.status !== "queued" && job.status !== "running") break;
         await Bun.sleep(25);
       }
@@ -197,12 +190,12 @@ describe("jobs", () => {
       expect(job.credits_charged + job.credits_refunded).toBe(job.credits_reserved);
       expect(job.credits_charged).toBe(JOB_TYPES[type].cost({ items: job.done }));
       if (job.done > 0 && job.status !== "expired") {
-        const rows = await p.send(null, `/v1/jobs/${a.json.id}/results`, { method: "GET" }, { key: a.key });
+        const rows = await f.p.send(null, `/v1/jobs/${a.json.id}/results`, { method: "GET" }, { key: a.key });
         expect(rows.text.split("\n").filter(Boolean).length).toBe(job.done);
       }
       // The prober's ledger took the reservation; the refund is the job's to report (the
       // ledger check at the end then holds usage to the job's own figures).
-      p.credit(a.key, -job.credits_refunded);
+      f.p.credit(a.key, -job.credits_refunded);
     }
   }, 60_000);
 
@@ -212,19 +205,19 @@ describe("jobs", () => {
     for (const { id, key } of accepted) {
       let job: any;
       for (let i = 0; i < 200; i++) {
-        job = (await p.send(null, `/v1/jobs/${id}`, { method: "GET" }, { key })).json;
+        job = (await f.p.send(null, `/v1/jobs/${id}`, { method: "GET" }, { key })).json;
         if (job.status !== "queued" && job.status !== "running") break;
         await Bun.sleep(25);
       }
       if (job.status !== "succeeded") failures.push(`${id}: ${job.status}`);
       const q = pick(r, ["", "?format=csv", "?from=1", "?from=99999", "?format=ndjson&from=0"]);
-      const a = await p.send(null, `/v1/jobs/${id}/results${q}`, { method: "GET" }, { key });
+      const a = await f.p.send(null, `/v1/jobs/${id}/results${q}`, { method: "GET" }, { key });
       expect(a.status).toBe(200);
       if (q === "") expect(a.text.split("\n").filter(Boolean).length).toBe(job.total);
     }
     expect(failures).toEqual([]);
     expect(accepted.length).toBeGreaterThan(10);
-    await p.checkLedgers();
-    console.log(`jobs fuzz: ${p.cases} requests, ${accepted.length} jobs accepted`);
+    await f.p.checkLedgers();
+    console.log(`jobs fuzz: ${f.p.cases} requests, ${accepted.length} jobs accepted`);
   }, 60_000);
 });

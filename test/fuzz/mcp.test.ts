@@ -6,26 +6,21 @@
  * only for upstream-backed tools) and no credits; JSON-RPC "internal error" (-32603)
  * never appears; each key's usage equals the credits its results reported.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { operationByTool, OPERATIONS } from "../../src/operations.ts";
-import { startFixtureServer, type Fixture } from "../support/fixture.ts";
 import { BODY_GENS } from "./bodies.ts";
 import { CASE_SCALE, HOSTILE_STRINGS, int, junkValue, listValue, pick, rng, type Rng } from "./gen.ts";
-import { Prober } from "./probe.ts";
+import { fuzzServer } from "./probe.ts";
 
-let t: Fixture;
-let p: Prober;
+const f = fuzzServer();
 let tools: string[] = [];
 const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
 const UPSTREAM_TOOLS = new Set(["rdap_lookup", "dns_lookup"]);
 
 beforeAll(async () => {
-  t = await startFixtureServer();
-  p = new Prober(t);
-  const r = await t.fetch("/mcp", { method: "POST", headers: HEADERS, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
+  const r = await f.t.fetch("/mcp", { method: "POST", headers: HEADERS, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
   tools = ((await r.json()).result.tools as { name: string }[]).map((x) => x.name);
 });
-afterAll(() => t?.stopAll());
 
 /** Arguments for a tool: its REST twin's hostile bodies, or the job tools' own junk. */
 function args(r: Rng, tool: string): unknown {
@@ -76,11 +71,11 @@ describe("MCP", () => {
       const tool = tools[i % tools.length]!;
       const a = args(r, tool);
       const msg = { jsonrpc: "2.0", id: i, method: "tools/call", params: { name: tool, ...(a === undefined ? {} : { arguments: a }) } };
-      const s = await p.send(operationByTool(tool)!.bucket, "/mcp", { method: "POST", headers: HEADERS, body: JSON.stringify(msg) }, { rpc: true, label: tool });
+      const s = await f.p.send(operationByTool(tool)!.bucket, "/mcp", { method: "POST", headers: HEADERS, body: JSON.stringify(msg) }, { rpc: true, label: tool });
       expect(s.status).toBe(200);
       expect(s.json.id).toBe(i);
       const { n, remaining } = checkMessage(s.json, tool);
-      if (n > 0) p.credit(s.key, n, remaining);
+      if (n > 0) f.p.credit(s.key, n, remaining);
     });
     expect(failures.slice(0, 15)).toEqual([]);
   }, 60_000);
@@ -104,29 +99,29 @@ describe("MCP", () => {
       const body = pick(r, shapes)(r);
       const raw = r() < 0.1 ? JSON.stringify(body).slice(0, -1) : JSON.stringify(body) ?? "null";
       // A batch of zone_count calls spends the zone bucket: give it a fresh key.
-      const s = await p.send(Array.isArray(body) ? OPERATIONS.zone_count.bucket : null, "/mcp", { method: "POST", headers: HEADERS, body: raw }, { rpc: true });
+      const s = await f.p.send(Array.isArray(body) ? OPERATIONS.zone_count.bucket : null, "/mcp", { method: "POST", headers: HEADERS, body: raw }, { rpc: true });
       if (s.status === 202) return expect(s.text).toBe("");
       expect(s.json).toBeDefined();
       const msgs = Array.isArray(s.json) ? s.json : [s.json];
       // A batch's calls run concurrently: their "remaining" figures interleave, so only the sum is checked.
       let n = 0;
       for (const m of msgs) n += checkMessage(m, Array.isArray(body) ? "zone_count" : null).n;
-      if (n > 0) p.credit(s.key, n);
+      if (n > 0) f.p.credit(s.key, n);
     });
     expect(failures.slice(0, 15)).toEqual([]);
   }, 60_000);
 
   test("REST and tools racing for the last credits of a small quota: never over it, usage is the sum of the charges", async () => {
-    const { key } = t.newKey("fuzz-race", 21);
+    const { key } = f.t.newKey("fuzz-race", 21);
     const body = JSON.stringify({ domains: ["bestpizza.com"] });
     const rest = () =>
-      t.fetch("/v1/categorize", { method: "POST", body, headers: { "content-type": "application/json" }, key }).then(async (r) => {
+      f.t.fetch("/v1/categorize", { method: "POST", body, headers: { "content-type": "application/json" }, key }).then(async (r) => {
         expect([200, 429]).toContain(r.status);
         await r.text();
         return Number(r.headers.get("x-credits-charged") ?? 0);
       });
     const tool = (id: number) =>
-      t.fetch("/mcp", { method: "POST", headers: HEADERS, key, body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "categorize_domains", arguments: { domains: ["bestpizza.com"] } } }) }).then(async (r) => {
+      f.t.fetch("/mcp", { method: "POST", headers: HEADERS, key, body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "categorize_domains", arguments: { domains: ["bestpizza.com"] } } }) }).then(async (r) => {
         expect(r.status).toBe(200);
         const m = await r.json();
         if (m.result.isError) expect(m.result._meta.status).toBe(429);
@@ -135,13 +130,13 @@ describe("MCP", () => {
     // 12 a minute per bucket on this key: 6 over REST, 5 as tools, all at once.
     const charged = await Promise.all([...Array.from({ length: 6 }, rest), ...Array.from({ length: 5 }, (_, i) => tool(i))]);
     const total = charged.reduce((a, b) => a + b, 0);
-    const u = await (await t.fetch("/v1/usage", { key })).json();
+    const u = await (await f.t.fetch("/v1/usage", { key })).json();
     expect(total).toBe(20);
     expect(u.credits_used).toBe(total);
   });
 
   test("every key's usage equals the credits its results reported", async () => {
-    await p.checkLedgers();
-    console.log(`mcp fuzz: ${p.cases} requests over ${tools.length} tools`);
+    await f.p.checkLedgers();
+    console.log(`mcp fuzz: ${f.p.cases} requests over ${tools.length} tools`);
   }, 30_000);
 });

@@ -9,8 +9,9 @@
  * the current one reaches its per-minute limit: hundreds of cases run in one minute
  * without a 429, and every key's ledger is checked against /v1/usage at the end.
  */
-import { expect } from "bun:test";
+import { afterAll, beforeAll, expect } from "bun:test";
 import { RATE_LIMITS, type Bucket } from "../../src/operations.ts";
+import { startFixtureServer, type Fixture } from "../support/fixture.ts";
 import type { TestServer } from "../support/harness.ts";
 
 export interface Sent {
@@ -128,4 +129,19 @@ export class Prober {
 export function namesField(error: string, fields: readonly string[]): boolean {
   if (/^(request body|body|JSON|invalid JSON|the body)/i.test(error)) return true;
   return fields.some((f) => error.startsWith(f) || error.includes(`"${f}"`) || error.includes(`${f}[`) || error.includes(`${f} `));
+}
+
+/**
+ * The fixture server (fake upstreams included) and a prober for one fuzz file: started
+ * before the file's tests, stopped after them. Read `t` and `p` inside tests and hooks
+ * (they are set when the file's first beforeAll runs).
+ */
+export function fuzzServer(): { readonly t: Fixture; readonly p: Prober } {
+  const s = {} as { t: Fixture; p: Prober };
+  beforeAll(async () => {
+    s.t = await startFixtureServer();
+    s.p = new Prober(s.t);
+  });
+  afterAll(() => s.t?.stopAll());
+  return s;
 }

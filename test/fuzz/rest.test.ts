@@ -5,23 +5,16 @@
  * field, 2xx answering one row per input with no more credits than the table's cost, and
  * every key's usage matching what its answers charged.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { RATE_LIMITS } from "../../src/operations.ts";
 import { ENDPOINTS } from "../../src/routes.ts";
-import { startFixtureServer, type Fixture } from "../support/fixture.ts";
 import { freshMinute } from "../support/harness.ts";
 import { BODY_GENS } from "./bodies.ts";
 import { normaliseDomain } from "../../src/domain/name.ts";
 import { CASE_SCALE, HOSTILE_STRINGS, pick, qenc, rng } from "./gen.ts";
-import { namesField, Prober } from "./probe.ts";
+import { fuzzServer, namesField } from "./probe.ts";
 
-let t: Fixture;
-let p: Prober;
-beforeAll(async () => {
-  t = await startFixtureServer();
-  p = new Prober(t);
-});
-afterAll(() => t?.stopAll());
+const f = fuzzServer();
 
 /** Cases per endpoint; upstream-backed endpoints get fewer (each valid one waits on a fake). */
 const CASES: Record<string, number> = { rdap: 60, dns: 80 };
@@ -54,7 +47,7 @@ describe("REST bodies", () => {
         const c = gen(r);
         // appraise reads ?explain=: junk there too.
         const query = op.id.startsWith("appraise") && r() < 0.3 ? `?explain=${qenc(pick(r, ["true", "false", "TRUE", "1", "", "yes", ...HOSTILE_STRINGS.slice(0, 10)]))}` : "";
-        const a = await p.post(op.bucket, op.path + query, c.body, { allow502: UPSTREAM.has(op.id) });
+        const a = await f.p.post(op.bucket, op.path + query, c.body, { allow502: UPSTREAM.has(op.id) });
         seen.set(a.status, (seen.get(a.status) ?? 0) + 1);
         if (c.repeated) expect({ body: c.body, error: a.json?.error }).toEqual({ body: c.body, error: `duplicate field "${c.repeated}": send each field once` });
         if (a.status === 400 && !namesField(a.json.error, [...c.fields, "explain"])) throw new Error(`400 does not name a field: ${c.body.slice(0, 200)} -> ${a.json.error}`);
@@ -92,7 +85,7 @@ describe("REST query strings and odd requests", () => {
       const k = pick(r, ["limit", "cursor", "status", "type", "from", "format", "explain", "__proto__", "a[]", "", "x"]);
       // Values stay under Bun's request-line cap (a longer URL gets Bun's own bare 431).
       const v = qenc(pick(r, ["-1", "0", "1", "100", "101", "1e3", "NaN", "abc", ...HOSTILE_STRINGS]).slice(0, 1000));
-      const a = await p.send(ep.op.bucket, `${ep.op.path}?${k}=${v}&${k}=${v}`, { method: "GET" });
+      const a = await f.p.send(ep.op.bucket, `${ep.op.path}?${k}=${v}&${k}=${v}`, { method: "GET" });
       expect([200, 400]).toContain(a.status);
     });
     expect(failures.slice(0, 15)).toEqual([]);
@@ -102,7 +95,7 @@ describe("REST query strings and odd requests", () => {
     const failures = await run(posts.length, async (i) => {
       const op = posts[i]!.op;
       for (const [ct, body] of [["text/plain", "example.com"], ["application/x-www-form-urlencoded", "domains=a.com"], ["application/json", ""], ["application/json", "\ufeff{}"]] as const) {
-        const a = await p.post(op.bucket, op.path, body, { contentType: ct });
+        const a = await f.p.post(op.bucket, op.path, body, { contentType: ct });
         expect(a.status).toBeGreaterThanOrEqual(400);
       }
     });
@@ -117,11 +110,11 @@ describe("REST query strings and odd requests", () => {
     const failures = await run(paths.length, async (i) => {
       const path = paths[i]!;
       for (const method of methods) {
-        const anon = await t.fetch(path, { method, key: null });
+        const anon = await f.t.fetch(path, { method, key: null });
         if (path.startsWith("/v1") || path === "/mcp") expect({ path, method, status: anon.status }).toEqual({ path, method, status: 401 });
         await anon.text();
         // Keys from the tightest bucket's rotation (5 requests each), so no bucket of any path fills.
-        const a = await p.send("rdap", path, { method, ...(method === "POST" ? { body: "{}", headers: { "content-type": "application/json" } } : {}) }, { rpc: path === "/mcp" });
+        const a = await f.p.send("rdap", path, { method, ...(method === "POST" ? { body: "{}", headers: { "content-type": "application/json" } } : {}) }, { rpc: path === "/mcp" });
         const served = ENDPOINTS.some((e) => e.op.path === path && e.op.method === method);
         if (served) expect({ method, path, status: a.status }).not.toEqual({ method, path, status: 405 });
       }
@@ -131,14 +124,14 @@ describe("REST query strings and odd requests", () => {
 
   test("HEAD on a metered GET spends its rate bucket like the GET it runs", async () => {
     const op = ENDPOINTS.find((e) => e.op.method === "GET" && e.op.bucket !== null)!.op;
-    const { key } = t.newKey("fuzz-head");
+    const { key } = f.t.newKey("fuzz-head");
     const limit = RATE_LIMITS[op.bucket!];
     await freshMinute(10);
     const statuses: number[] = [];
-    for (let i = 0; i <= limit; i++) statuses.push((await t.fetch(op.path, { method: "HEAD", key })).status);
+    for (let i = 0; i <= limit; i++) statuses.push((await f.t.fetch(op.path, { method: "HEAD", key })).status);
     expect(statuses.slice(0, limit).every((s) => s === 200)).toBe(true);
     expect(statuses[limit]).toBe(429);
-    const u = await (await t.fetch("/v1/usage", { key })).json();
+    const u = await (await f.t.fetch("/v1/usage", { key })).json();
     expect(u.credits_used).toBe(op.cost({ items: 1 }) * limit);
   }, 30_000);
 
@@ -151,7 +144,7 @@ describe("REST query strings and odd requests", () => {
       const op = ep.op;
       const domains = Array.from({ length: op.batchLimit! }, longName);
       const t0 = performance.now();
-      const a = await p.post(op.bucket, op.path, JSON.stringify({ domains }));
+      const a = await f.p.post(op.bucket, op.path, JSON.stringify({ domains }));
       expect({ path: op.path, status: a.status }).toEqual({ path: op.path, status: 200 });
       expect(a.json.results.length).toBe(domains.length);
       expect(Number(a.headers.get("x-credits-charged"))).toBe(op.cost({ items: domains.length }));
@@ -161,15 +154,15 @@ describe("REST query strings and odd requests", () => {
 
   test("hostile bodies sent all at once on one key: no 5xx, and the usage is the sum of the charges", async () => {
     const r = rng(4242);
-    const key = p.freshKey();
+    const key = f.p.freshKey();
     // Under every bucket's limit on the one key: 5 requests per endpoint, all in flight together.
     const batch = posts.flatMap((ep) => Array.from({ length: 5 }, () => ({ op: ep.op, c: BODY_GENS[ep.op.id]!(r) })));
-    const answers = await Promise.all(batch.map(({ op, c }) => p.send(op.bucket, op.path, { method: "POST", body: c.body, headers: { "content-type": "application/json" } }, { key, concurrent: true, allow502: UPSTREAM.has(op.id) })));
+    const answers = await Promise.all(batch.map(({ op, c }) => f.p.send(op.bucket, op.path, { method: "POST", body: c.body, headers: { "content-type": "application/json" } }, { key, concurrent: true, allow502: UPSTREAM.has(op.id) })));
     expect(answers.filter((a) => a.status === 200).length).toBeGreaterThan(5);
   }, 30_000);
 
   test("every key's usage equals what its answers charged", async () => {
-    await p.checkLedgers();
-    console.log(`rest fuzz: ${p.cases} requests`);
+    await f.p.checkLedgers();
+    console.log(`rest fuzz: ${f.p.cases} requests`);
   }, 30_000);
 });
