@@ -6,15 +6,12 @@
  * Runs in a worker thread beside the precompute pass (trigram-worker.ts).
  */
 import { SYMBOL, TRIGRAMS, ALPHABET } from "../src/zone-index/format.ts";
+import { putVarint, varintLen } from "../src/zone-index/varint.ts";
 
 export interface Trigrams {
   offsets: Uint32Array; // T+1
   counts: Uint32Array; // T
   data: Uint8Array;
-}
-
-function varintLen(v: number): number {
-  return v < 0x80 ? 1 : v < 0x4000 ? 2 : v < 0x200000 ? 3 : v < 0x10000000 ? 4 : 5;
 }
 
 /**
@@ -41,19 +38,13 @@ function walk(names: Uint8Array, off: Uint32Array, last: Uint32Array, counts: Ui
       const l = last[k]!;
       if (l === id + 1) continue;
       last[k] = id + 1;
-      let v = l === 0 ? id : id - (l - 1);
+      const v = l === 0 ? id : id - (l - 1);
       if (data === null) {
         counts[k]++;
         sizes[k] += varintLen(v);
         continue;
       }
-      let q = w[k]!;
-      while (v >= 0x80) {
-        data[q++] = (v & 0x7f) | 0x80;
-        v >>>= 7;
-      }
-      data[q++] = v;
-      w[k] = q;
+      w[k] = putVarint(data, w[k]!, v);
     }
   }
 }

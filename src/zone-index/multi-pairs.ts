@@ -18,14 +18,11 @@
 import type { IndexArrays } from "./arrays.ts";
 import { ALPHABET, SYMBOL } from "./format.ts";
 import type { Steps } from "./steps.ts";
+import { putVarint, varintLen } from "./varint.ts";
 
 const PAIRS = ALPHABET * ALPHABET;
 /** Lists 0..PAIRS-1: names containing the pair; PAIRS..2*PAIRS-1: names ending with it. */
 const LISTS = 2 * PAIRS;
-
-function varintLen(v: number): number {
-  return v < 0x80 ? 1 : v < 0x4000 ? 2 : v < 0x200000 ? 3 : v < 0x10000000 ? 4 : 5;
-}
 
 export class MultiPairs {
   private constructor(private readonly off: Uint32Array, private readonly data: Uint8Array) {}
@@ -66,16 +63,7 @@ export class MultiPairs {
     for (let k = 0; k < LISTS; k++) off[k + 1] = off[k] + size[k];
     const data = new Uint8Array(off[LISTS]);
     const w = off.slice(0, LISTS);
-    yield* walk((k, gap) => {
-      let v = gap;
-      let q = w[k];
-      while (v >= 0x80) {
-        data[q++] = (v & 0x7f) | 0x80;
-        v >>>= 7;
-      }
-      data[q++] = v;
-      w[k] = q;
-    });
+    yield* walk((k, gap) => (w[k] = putVarint(data, w[k], gap)));
     return new MultiPairs(off, data);
   }
 
