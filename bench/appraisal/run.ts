@@ -19,8 +19,8 @@ import { ZoneIndex } from "../../src/zone-index/index.ts";
 import { registeredSample, topSites } from "./data.ts";
 import { REPORTED_SALES } from "./reported-sales.ts";
 import { benchHttp } from "./http.ts";
+import { arg } from "../support/args.ts";
 
-const arg = (name: string) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : undefined; };
 const indexFile = arg("index");
 const env: AppraiseEnv = { lex: lexiconView(), zone: indexFile ? ZoneIndex.open(indexFile) : null };
 const value = (d: string) => appraiseRow(splitName(d), env).value;

@@ -17,12 +17,9 @@ import { loadavg } from "node:os";
 import path from "node:path";
 import { spawnBenchServer } from "../support/spawn.ts";
 import { realDomains } from "./names.ts";
+import { arg } from "../support/args.ts";
 
-const arg = (name: string, def: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return Number(i > 0 ? process.argv[i + 1]! : def);
-};
-const seconds = arg("seconds", "6"), conns = arg("conns", "4"), samples = arg("samples", "100");
+const seconds = Number(arg("seconds", "6")), conns = Number(arg("conns", "4")), samples = Number(arg("samples", "100"));
 
 const { proc, info } = await spawnBenchServer(path.join(import.meta.dir, "server.ts"), ["200"]);
 const { port, keys } = info;

@@ -10,11 +10,8 @@
  */
 import path from "node:path";
 import { spawnBenchServer } from "../support/spawn.ts";
+import { arg } from "../support/args.ts";
 
-const arg = (name: string, def: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1]! : def;
-};
 const seconds = Number(arg("seconds", "5"));
 const rounds = Number(arg("rounds", "5"));
 const conns = Number(arg("conns", "32"));

@@ -17,11 +17,8 @@ import os from "node:os";
 import path from "node:path";
 import { spawnBenchServer } from "../support/spawn.ts";
 import { OPERATIONS, RATE_LIMITS, type OperationId } from "../../src/operations.ts";
+import { arg } from "../support/args.ts";
 
-const arg = (name: string, def: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1]! : def;
-};
 const calls = Number(arg("calls", "300"));
 const rounds = Number(arg("rounds", "6"));
 const conns = Number(arg("conns", "8"));

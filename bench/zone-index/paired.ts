@@ -16,11 +16,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { arg } from "../support/args.ts";
 
-const arg = (name: string, def?: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1]! : def;
-};
 const indexFile = arg("index");
 const list = arg("list");
 if (!indexFile || !list) throw new Error("usage: paired.ts --index FILE --list FILE [--root DIR] [--reps 15]");

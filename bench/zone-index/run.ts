@@ -18,14 +18,10 @@ import readline from "node:readline";
 import { spawnSync } from "node:child_process";
 import { ZoneIndex, type Position } from "../../src/zone-index/index.ts";
 import { lookupCompact } from "../../src/capabilities/zone/rows.ts";
+import { arg } from "../support/args.ts";
 
 const OUT = path.resolve(import.meta.dir, "../out/zone-index");
 const REPO = path.resolve(import.meta.dir, "../..");
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1] : undefined;
-}
 
 function lcg(seed: number): () => number {
   let s = seed >>> 0;
@@ -58,10 +54,10 @@ function percentiles(ms: number[]): { n: number; p50: number; p99: number; max: 
 
 async function main(): Promise<void> {
   fs.mkdirSync(OUT, { recursive: true });
-  let list = arg("--list");
-  const count = arg("--count");
+  let list = arg("list");
+  const count = arg("count");
   if (!list && count) {
-    const seed = arg("--seed") ?? "7";
+    const seed = arg("seed") ?? "7";
     list = path.join(OUT, `synthetic-${count}-${seed}.txt`);
     if (!fs.existsSync(list)) {
       const r = spawnSync(process.execPath, ["run", path.join(REPO, "index-builder/generate.ts"), "--count", count, "--seed", seed, "--out", list], { stdio: "inherit" });
@@ -69,7 +65,7 @@ async function main(): Promise<void> {
     }
   }
   if (!list) throw new Error("give --list FILE or --count N");
-  const indexFile = arg("--index") ?? path.join(OUT, path.basename(list).replace(/\.txt(\.gz)?$/, "") + ".idx");
+  const indexFile = arg("index") ?? path.join(OUT, path.basename(list).replace(/\.txt(\.gz)?$/, "") + ".idx");
   const result: Record<string, unknown> = { list, index: indexFile, load: os.loadavg().map((x) => +x.toFixed(2)), cpus: os.cpus().length };
   if (process.argv.includes("--build") || !fs.existsSync(indexFile)) result.build = build(list, indexFile);
 
@@ -150,7 +146,7 @@ async function main(): Promise<void> {
   result.lookup_names_per_s = lookups;
   result.load_after = os.loadavg().map((x) => +x.toFixed(2));
   const json = JSON.stringify(result, null, 1);
-  fs.writeFileSync(arg("--json") ?? path.join(OUT, "last.json"), json);
+  fs.writeFileSync(arg("json") ?? path.join(OUT, "last.json"), json);
   process.stdout.write(json + "\n");
 }
 

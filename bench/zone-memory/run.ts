@@ -18,11 +18,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { spawnBenchServer } from "../support/spawn.ts";
 import readline from "node:readline";
+import { arg } from "../support/args.ts";
 
-const arg = (name: string, def?: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1]! : def;
-};
 const index = arg("index");
 const list = arg("list");
 if (!index || !list) throw new Error("usage: run.ts --index FILE --list FILE [--seconds 60] [--conns 4]");
