@@ -13,7 +13,7 @@ import { Elysia } from "elysia";
 import { Authenticator } from "./http/auth.ts";
 import { parseJsonObject, readBody } from "./http/body.ts";
 import type { CallContext, Endpoint } from "./http/endpoint.ts";
-import { ApiError, errorResponse, jsonResponse, toErrorResponse } from "./http/errors.ts";
+import { ApiError, errorResponse, jsonResponse, jsonTextResponse, toErrorResponse } from "./http/errors.ts";
 import { checkRate } from "./http/meter.ts";
 import { execute, type Answer } from "./http/pipeline.ts";
 import type { Operation } from "./operations.ts";
@@ -85,6 +85,21 @@ function knownRoutes(routes: readonly { method: string; path: string }[]): { re:
   }));
 }
 
+/** The rest of a request once its body is read. */
+function runOn(ep: Endpoint, ctx: CallContext): (bytes: Uint8Array) => Answer | Promise<Answer> {
+  return (bytes) => execute(ep, parseJsonObject(bytes), ctx);
+}
+
+/**
+ * SYNC_SOURCE: Elysia decides whether a hook or handler may return a promise by reading its
+ * source text (compose.ts `isAsync`: "async", "await", or any `return f(` / `=> f(`), and
+ * composes an awaited path for it: a promise and a microtask per request (two, with the
+ * onRequest hook) even when the answer is ready. The auth hook and the route handler below
+ * are written so their text has none of these, so a GET route with a synchronous service
+ * (ping, usage) is answered without a single await; a promise they do return is still
+ * resolved by Elysia's response mapping. app.test.ts checks the composition, so a change
+ * that brings the pattern back fails there rather than silently costing throughput.
+ */
 export function buildApp(services: Services, parts: AppParts) {
   const log = parts.log ?? ((e: unknown) => console.error(e));
   // Rate buckets of static paths by method, then path, looked up before the body is touched.
@@ -99,18 +114,22 @@ export function buildApp(services: Services, parts: AppParts) {
   const auth = new Authenticator(services.store.keys);
   const app = new Elysia({ normalize: false })
     .onRequest(({ request }) => {
+      // Written without `return f(...)` on purpose: see SYNC_SOURCE below.
+      let early: Response | undefined;
       const path = pathOf(request.url);
-      if (!isProtected(path)) return;
-      try {
-        const now = Date.now();
-        const key = auth.authenticate(request.headers.get("authorization"));
-        // HEAD runs the GET route (and its charge): it spends the GET's rate bucket too.
-        const op = rated.get(request.method === "HEAD" ? "GET" : request.method)?.get(path);
-        if (op) checkRate(services.store, key, op.bucket, now);
-        (request as Marked)[AUTHED] = { key, now };
-      } catch (e) {
-        return toErrorResponse(e, log);
+      if (isProtected(path)) {
+        try {
+          const now = Date.now();
+          const key = auth.authenticate(request.headers.get("authorization"));
+          // HEAD runs the GET route (and its charge): it spends the GET's rate bucket too.
+          const op = rated.get(request.method === "HEAD" ? "GET" : request.method)?.get(path);
+          if (op) checkRate(services.store, key, op.bucket, now);
+          (request as Marked)[AUTHED] = { key, now };
+        } catch (e) {
+          early = toErrorResponse(e, log);
+        }
       }
+      return early;
     })
     .onError(({ code, request, error }) => {
       if (code === "NOT_FOUND") {
@@ -125,10 +144,12 @@ export function buildApp(services: Services, parts: AppParts) {
       return toErrorResponse(error, log);
     });
 
-  const toResponse = (ans: Answer) => jsonResponse(ans.status, ans.body, ans.headers);
+  const toResponse = (ans: Answer) => (ans.json === undefined ? jsonResponse(ans.status, ans.body, ans.headers) : jsonTextResponse(ans.status, ans.json, ans.headers));
   const onFail = (e: unknown) => toErrorResponse(e, log);
   for (const ep of parts.endpoints) {
+    // Written without `return f(...)` on purpose: see SYNC_SOURCE below.
     const handler = ({ request, params }: { request: Request; params: Record<string, string> }) => {
+      let res: Response | Promise<Response>;
       try {
         const a = authOf(request);
         const ctx: CallContext = {
@@ -142,17 +163,17 @@ export function buildApp(services: Services, parts: AppParts) {
         };
         if (!ep.body) {
           const ans = execute(ep, undefined, ctx);
-          return ans instanceof Promise ? ans.then(toResponse, onFail) : toResponse(ans);
+          res = ans instanceof Promise ? ans.then(toResponse, onFail) : toResponse(ans);
+        } else {
+          res = readBody(request).then(runOn(ep, ctx)).then(toResponse, onFail);
         }
-        return readBody(request)
-          .then((bytes) => execute(ep, parseJsonObject(bytes), ctx))
-          .then(toResponse, onFail);
       } catch (e) {
-        return onFail(e);
+        res = onFail(e);
       }
+      return res;
     };
     const hook = { parse: "none" as const };
-    if (ep.op.method === "GET") app.get(ep.op.path, handler as any, hook);
+    if (ep.op.method === "GET") app.get(ep.op.path, handler as any);
     else if (ep.op.method === "POST") app.post(ep.op.path, handler as any, hook);
     else app.delete(ep.op.path, handler as any, hook);
   }

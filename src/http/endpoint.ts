@@ -21,6 +21,11 @@ export interface CallContext {
 export interface Outcome {
   status?: number;
   body: unknown;
+  /**
+   * The body already serialised, when the service memoises its answer (GET /v1/usage): REST
+   * sends this text as is; MCP, which wants the value, uses `body`. Both must agree.
+   */
+  json?: string;
   headers?: Record<string, string>;
   /** Credits to keep, when less than reserved (e.g. error rows); defaults to the reserved cost. */
   charge?: number;

