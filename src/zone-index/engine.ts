@@ -23,6 +23,7 @@ import { readPrecomputed, type PreEntry } from "./precomputed.ts";
 import { ExtensionIds } from "./extensions.ts";
 import { countFiltered, countPrecomputed } from "./pre-answers.ts";
 import { Derived } from "./derived.ts";
+import { holds } from "./lookup-batch.ts";
 
 export interface Tally {
   total: number; // matching domains
@@ -283,17 +284,6 @@ export class Engine {
 
   /** Whether the name with this id is registered under extension x. Postings are ascending: binary search. */
   holdsExt(id: number, x: number): boolean {
-    if (x < 0) return false;
-    const post = this.a.post;
-    let lo = this.a.postStart[id];
-    let hi = this.a.postStart[id + 1];
-    while (lo < hi) {
-      const m = (lo + hi) >>> 1;
-      const v = post[m];
-      if (v === x) return true;
-      if (v < x) lo = m + 1;
-      else hi = m;
-    }
-    return false;
+    return x >= 0 && holds(this.a.post, this.a.postStart[id], this.a.postStart[id + 1], x);
   }
 }

@@ -6,6 +6,7 @@
 import { readHeader, mapArrays, verifySections, ZoneIndexError, type Header } from "./open.ts";
 import { Engine } from "./engine.ts";
 import type { Position } from "./format.ts";
+import { LookupBatch, LOOKUP_UNSUPPORTED, NO_EXT } from "./lookup-batch.ts";
 
 export { ZoneIndexError } from "./open.ts";
 export type { Position } from "./format.ts";
@@ -46,14 +47,10 @@ export interface ZoneStats {
  */
 export const LOOKUP_STRIDE_PLAIN = 2;
 export const LOOKUP_STRIDE_COUNTS = 6;
-export const LOOKUP_REGISTERED = 1;
-export const LOOKUP_NO_EXTENSION = 2;
-export const LOOKUP_UNSUPPORTED = 4;
+export { LOOKUP_REGISTERED, LOOKUP_NO_EXTENSION, LOOKUP_UNSUPPORTED } from "./lookup-batch.ts";
 export const TOP_TLDS = 20;
 
 const TERM_RE = /^[a-z0-9-]+$/;
-/** row(): the input had no extension (a bare name). */
-const NO_EXT = -2;
 
 export class ZoneIndex {
   readonly builtAt: string;
@@ -170,14 +167,13 @@ export class ZoneIndex {
   /** Compact rows for the worker pool; layout above LOOKUP_STRIDE_PLAIN. exts[i] null = bare name. */
   lookupBatch(names: string[], exts: (string | null)[], includeCounts: boolean): Uint32Array {
     const e = this.e;
-    const stride = includeCounts ? LOOKUP_STRIDE_COUNTS : LOOKUP_STRIDE_PLAIN;
-    const out = new Uint32Array(names.length * stride);
+    const { ends, extIds } = this.scratch(names.length);
     for (let i = 0; i < names.length; i++) {
-      const name = names[i];
       const ext = exts[i];
-      this.row(e, out, i * stride, name, name.length, ext === null ? NO_EXT : e.extIdOf(ext), includeCounts);
+      ends[i] = names[i].length;
+      extIds[i] = ext === null ? NO_EXT : e.extIdOf(ext);
     }
-    return out;
+    return this.rows(e, names, includeCounts);
   }
 
   /**
@@ -187,38 +183,55 @@ export class ZoneIndex {
    */
   lookupDomains(domains: readonly string[], includeCounts: boolean): Uint32Array {
     const e = this.e;
-    const stride = includeCounts ? LOOKUP_STRIDE_COUNTS : LOOKUP_STRIDE_PLAIN;
-    const out = new Uint32Array(domains.length * stride);
+    const { ends, extIds } = this.scratch(domains.length);
     for (let i = 0; i < domains.length; i++) {
       const d = domains[i];
       const dot = d.indexOf(".");
-      if (dot < 0) this.row(e, out, i * stride, d, d.length, NO_EXT, includeCounts);
-      else this.row(e, out, i * stride, d, dot, e.extIdIn(d, dot + 1, d.length), includeCounts);
+      ends[i] = dot < 0 ? d.length : dot;
+      extIds[i] = dot < 0 ? NO_EXT : e.extIdIn(d, dot + 1, d.length);
     }
-    return out;
+    return this.rows(e, domains, includeCounts);
   }
 
-  /** One row: the name is s[0, nameEnd); ext is its extension id, -1 unknown, NO_EXT none. */
-  private row(e: Engine, out: Uint32Array, o: number, s: string, nameEnd: number, ext: number, includeCounts: boolean): void {
-    // one search per name: its id answers membership and extensions_registered
-    const id = e.nameIdIn(s, 0, nameEnd);
-    let flags = 0;
-    if (ext === NO_EXT) flags |= LOOKUP_NO_EXTENSION;
-    else if (id >= 0 && e.holdsExt(id, ext)) flags |= LOOKUP_REGISTERED;
-    if (nameEnd < 2) {
-      out[o] = flags | LOOKUP_UNSUPPORTED;
-      return;
+  private batch: LookupBatch | null = null;
+  private ends = new Int32Array(0);
+  private extIds = new Int32Array(0);
+
+  /** Per-batch scratch (name ends, extension ids), grown to the largest batch seen. */
+  private scratch(n: number): { ends: Int32Array; extIds: Int32Array } {
+    if (this.ends.length < n) {
+      this.ends = new Int32Array(n);
+      this.extIds = new Int32Array(n);
     }
-    out[o] = flags;
-    out[o + 1] = id < 0 ? 0 : e.domainsOf(id);
-    if (!includeCounts) return;
-    const name = nameEnd === s.length ? s : s.slice(0, nameEnd);
-    if (!TERM_RE.test(name)) return;
-    const c = e.nameTotals(name);
-    out[o + 2] = c.containingDomains;
-    out[o + 3] = c.containingNames;
-    out[o + 4] = c.startingDomains;
-    out[o + 5] = c.endingDomains;
+    return { ends: this.ends.subarray(0, n), extIds: this.extIds.subarray(0, n) };
+  }
+
+  /**
+   * The rows of strs[i].slice(0, ends[i]) under extIds[i] (scratch): flags and
+   * extensions_registered for the whole batch at once (lookup-batch.ts), then, when asked,
+   * the counts of each supported name.
+   */
+  private rows(e: Engine, strs: readonly string[], includeCounts: boolean): Uint32Array {
+    const n = strs.length;
+    const stride = includeCounts ? LOOKUP_STRIDE_COUNTS : LOOKUP_STRIDE_PLAIN;
+    const out = new Uint32Array(n * stride);
+    if (this.batch === null) this.batch = new LookupBatch(e.a);
+    this.batch.rows(strs, this.ends, this.extIds, e.derived.keys(), out, stride);
+    if (!includeCounts) return out;
+    for (let i = 0; i < n; i++) {
+      const o = i * stride;
+      if ((out[o] & LOOKUP_UNSUPPORTED) !== 0) continue;
+      const s = strs[i];
+      const end = this.ends[i];
+      const name = end === s.length ? s : s.slice(0, end);
+      if (!TERM_RE.test(name)) continue;
+      const c = e.nameTotals(name);
+      out[o + 2] = c.containingDomains;
+      out[o + 3] = c.containingNames;
+      out[o + 4] = c.startingDomains;
+      out[o + 5] = c.endingDomains;
+    }
+    return out;
   }
 
   stats(): ZoneStats {
@@ -238,5 +251,6 @@ export class ZoneIndex {
   close(): void {
     this.engine?.derived.stop();
     this.engine = null;
+    this.batch = null;
   }
 }
