@@ -6,10 +6,11 @@
  * parseDomain(...).name to get one. See docs/classify.md.
  */
 import { classify, type Classification, type DomainType } from "./classifier.ts";
+import { getWordInfo } from "./classifier-words.ts";
 import { W_BRAND, W_COMMON, W_FIRST, W_PLACE, W_SURNAME, W_WORD } from "./classifier-words.ts";
 import { getLexicon } from "./lexicon.ts";
 import { SPLITTER_VERSION } from "./splitter-params.ts";
-import { splitName, type Split } from "./splitter.ts";
+import { getSplitter, splitName, type Split } from "./splitter.ts";
 import { TAXONOMY_VERSION } from "./taxonomy.ts";
 
 export { splitName, type Split, type DomainType, type Classification };
@@ -58,10 +59,20 @@ export interface NameClassification extends Classification {
   splitConfidence: Split["confidence"];
 }
 
+/**
+ * The split of a name and the classification of its words: what every endpoint computes per
+ * name. The classifier gets the splitter's word indexes, so it looks up no word the splitter
+ * already found. `name` must be lower case.
+ */
+export function splitAndClassify(name: string): { split: Split; classification: Classification } {
+  const splitter = getSplitter();
+  const split = splitter.split(name);
+  return { split, classification: classify(name, split.words, getWordInfo(), splitter.tokenWords()) };
+}
+
 /** Split and classify one name ("denverdentist" -> Health & Medical / Dental Care, type geo). */
 export function classifyName(name: string): NameClassification {
-  const s = splitName(name);
-  const c = classify(name.toLowerCase(), s.words);
+  const { split: s, classification: c } = splitAndClassify(name.toLowerCase());
   return { ...c, split: s.words.join(" "), words: s.words, splitConfidence: s.confidence };
 }
 

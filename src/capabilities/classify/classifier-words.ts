@@ -4,7 +4,7 @@
  * another source with setWordInfo(). The fallback knows only our keywords and modifiers.
  */
 import { BY_TOKEN, keywordNumber, SINGLE, singleKeyword } from "./keywords.ts";
-import { getLexicon } from "./lexicon.ts";
+import { getLexicon, NOT_A_WORD } from "./lexicon.ts";
 import { MODIFIER_SET } from "./keywords-modifiers.ts";
 
 /** A dictionary word (any frequency). */
@@ -32,6 +32,11 @@ export interface WordInfo {
    * one look-up; must equal `flags(word) | (keywordNumber(word) << 8)`.
    */
   facts?(word: string): number;
+  /**
+   * Optional, for speed: facts() of a token whose lexicon index the caller already knows
+   * (the splitter's tokenWords(): an index, NOT_A_WORD or NOT_LOOKED_UP); must equal facts(word).
+   */
+  factsAt?(index: number, word: string): number;
 }
 
 /** Fallback: keywords and modifiers are words, nothing else is known. */
@@ -64,6 +69,11 @@ export function lexiconWordInfo(): WordInfo {
     flags: (word: string) => lex.flagsOf(word) & CLASSIFIER_FLAGS,
     facts(word: string): number {
       const i = lex.indexOf(word);
+      return i >= 0 ? factsOf[i]! : keywordNumber(word) << 8;
+    },
+    factsAt(index: number, word: string): number {
+      if (index >= 0) return factsOf[index]!;
+      const i = index === NOT_A_WORD ? index : lex.indexOf(word);
       return i >= 0 ? factsOf[i]! : keywordNumber(word) << 8;
     },
   };

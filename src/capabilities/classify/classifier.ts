@@ -169,8 +169,10 @@ function uncategorized(type: DomainType, source: Source): Classification {
  * unless the whole name is a person's name whose keyword is also a surname ("johnbaker":
  * personal, uncategorized). Without keywords: geo (a place leads), personal, generic (all words
  * known), else brandable (coinages, punycode labels). Short names: see ACRONYM_MAX.
+ * wordIndexes (optional, for speed): the splitter's tokenWords() for exactly these words, which
+ * are then the splitter's tokens (lower-case letters or digits) and are not checked again.
  */
-export function classify(sld: string, words: readonly string[], info: WordInfo = getWordInfo()): Classification {
+export function classify(sld: string, words: readonly string[], info: WordInfo = getWordInfo(), wordIndexes?: Int32Array): Classification {
   let letters = 0, digits = 0;
   for (let i = 0; i < sld.length; i++) {
     const c = sld.charCodeAt(i);
@@ -178,10 +180,13 @@ export function classify(sld: string, words: readonly string[], info: WordInfo =
     else if (c !== 45) letters++;
   }
   if (sld.startsWith("xn--")) return uncategorized("brandable", "none");
-  const toks = tokens(words);
+  const toks = wordIndexes !== undefined ? words : tokens(words);
+  const indexes = info.factsAt !== undefined && wordIndexes !== undefined && toks.length <= wordIndexes.length ? wordIndexes : undefined;
   const flags: number[] = [], keys: number[] = [];
-  for (const t of toks) {
-    const f = info.facts !== undefined ? info.facts(t) : info.flags(t) | (keywordNumber(t) << 8);
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i]!;
+    const f = indexes !== undefined ? info.factsAt!(indexes[i]!, t)
+      : info.facts !== undefined ? info.facts(t) : info.flags(t) | (keywordNumber(t) << 8);
     flags.push(f & 255);
     keys.push(f >>> 8);
   }

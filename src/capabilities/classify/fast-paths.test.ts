@@ -1,13 +1,15 @@
 /**
  * The shortcuts taken for speed answer exactly what the plain definitions answer: the
  * precomputed keyword map against the plural-folding rule, the lexicon's one-probe facts
- * against flags + keyword map, and the tallies' bucket ranking against one comparator sort.
+ * against flags + keyword map, the tallies' bucket ranking against one comparator sort, and
+ * camelName's word placement against a search. (lexicon.test.ts: the trie against a Set.)
  * (bench/classify/golden.ts checks the same over real names; these checks need no data.)
  */
 import { describe, expect, test } from "bun:test";
 import { lexiconWordInfo } from "./classifier-words.ts";
 import { BY_TOKEN, KEYWORDS, keywordNumber, SINGLE, singleKeyword, TOKEN_ENTRIES, type Keyword } from "./keywords.ts";
 import { getLexicon } from "./lexicon.ts";
+import { camelName } from "./results.ts";
 import { Tally } from "./tally.ts";
 
 /** The plural-folding rule as written before the map existed: the reference. */
@@ -82,5 +84,35 @@ describe("Tally", () => {
     t.addMany("pizza", 3);
     expect(t.ranked((word, count) => ({ word, count }))).toEqual([{ word: "pizza", count: 4 }, { word: "best", count: 2 }]);
     expect(new Tally().ranked((k) => k)).toEqual([]);
+  });
+});
+
+/** camelName as written before the one-comparison placement: search, then only hyphens may precede. */
+function camelNamePlain(sld: string, words: readonly string[]): string {
+  let out = "", at = 0;
+  for (const raw of words) {
+    const w = raw.toLowerCase();
+    if (w === "") continue;
+    const found = sld.indexOf(w, at);
+    if (found < 0 || !/^-*$/.test(sld.slice(at, found))) break;
+    out += sld.slice(at, found) + w[0]!.toUpperCase() + w.slice(1);
+    at = found + w.length;
+  }
+  return out + sld.slice(at);
+}
+
+describe("camelName", () => {
+  test("places words as a search would, over random names and words of letters and hyphens", () => {
+    let seed = 11;
+    const rnd = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n);
+    const parts = ["a", "b", "-", "B", "ab", "1"];
+    for (let i = 0; i < 20_000; i++) {
+      let sld = "";
+      for (let k = rnd(7); k > 0; k--) sld += parts[rnd(parts.length)];
+      const words: string[] = [];
+      for (let k = rnd(4); k > 0; k--) words.push(parts[rnd(parts.length)]! + (rnd(2) === 1 ? parts[rnd(parts.length)] : ""));
+      const expected = camelNamePlain(sld, words);
+      if (camelName(sld, words) !== expected) expect(camelName(sld, words), `${sld} ${JSON.stringify(words)}`).toBe(expected);
+    }
   });
 });

@@ -1,7 +1,7 @@
 /** The pure result builders: CamelCase rules and the frequency tables' order (the HTTP suites in test/classify cover the rows). */
 import { describe, expect, test } from "bun:test";
 import { splitName as parse } from "../../domain/name.ts";
-import { camelName, camelcaseOne, summarize, tldStats, wordStats } from "./results.ts";
+import { camelName, camelcaseBatch, camelcaseBody, camelcaseOne, summarize, tldStats, wordStats } from "./results.ts";
 
 describe("camelName", () => {
   test("capitalises each word; hyphens and digits stay; the result lower-cased is always the name", () => {
@@ -14,6 +14,21 @@ describe("camelName", () => {
     expect(camelName("bestpizza", ["best", "pie", "zza"])).toBe("Bestpizza");
     expect(camelName("a-b", ["A", "B"])).toBe("A-B");
     expect(camelName("", [])).toBe("");
+  });
+
+  test("a word is found past hyphens only: words holding hyphens are searched for, not guessed", () => {
+    expect(camelName("--best--pizza", ["best", "pizza"])).toBe("--Best--Pizza");
+    expect(camelName("best-x-pizza", ["best", "pizza"])).toBe("Best-x-pizza"); // "x" is no hyphen: stop
+    expect(camelName("a--b", ["a", "-b"])).toBe("A--b"); // "-b" after one hyphen
+    expect(camelName("a-b", ["a", "--b"])).toBe("A-b");
+    expect(camelName("ab", ["a", "b", "c"])).toBe("AB");
+  });
+
+  test("camelcaseBatch's word_stats count the words of the rows' splits", () => {
+    const domains = ["bestpizza.com", "best-pizza.net", "top10games.org", "xn--bcher-kva.de", "bare", "888.com"].map(parse);
+    const body = camelcaseBatch(domains);
+    expect(body.word_stats).toEqual(wordStats(body.results));
+    expect(body).toEqual(camelcaseBody(domains, domains.map((d) => camelcaseOne(d))));
   });
 
   test("punycode labels are left as they are", () => {

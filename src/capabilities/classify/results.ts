@@ -7,8 +7,8 @@
  * which would depend on the runtime's ICU data).
  */
 import type { ParsedName } from "../../domain/name.ts";
-import { classify, type Classification, type DomainType } from "./classifier.ts";
-import { splitName } from "./splitter.ts";
+import { splitAndClassify } from "./api.ts";
+import type { Classification, DomainType } from "./classifier.ts";
 import { Tally } from "./tally.ts";
 import { UNCATEGORIZED_VERTICAL } from "./taxonomy.ts";
 
@@ -46,8 +46,7 @@ export interface CategorizeSummary {
 }
 
 export function categorizeOne(domain: ParsedName): CategorizeRow {
-  const { words } = splitName(domain.name);
-  const c = classify(domain.name, words);
+  const { split: { words }, classification: c } = splitAndClassify(domain.name);
   return {
     domain: domain.ascii,
     sld: domain.name,
@@ -63,8 +62,15 @@ export function categorizeOne(domain: ParsedName): CategorizeRow {
 }
 
 export function camelcaseOne(domain: ParsedName): CamelcaseRow {
-  const { words, confidence } = splitName(domain.name);
-  const c = classify(domain.name, words);
+  return camelcaseRow(domain, undefined);
+}
+
+/** One camelcase row; `wordCounts`, when given, counts the row's words (word_stats). */
+function camelcaseRow(domain: ParsedName, wordCounts: Tally | undefined): CamelcaseRow {
+  const { split: { words, confidence }, classification: c } = splitAndClassify(domain.name);
+  // The splitter's words are never empty and hold no space: counting them counts the words
+  // of `split`, as wordStats() does, without cutting the string again.
+  if (wordCounts !== undefined) for (const w of words) wordCounts.add(w);
   return {
     original: domain.ascii,
     // A punycode label is an encoding, not words: it stays as it is.
@@ -90,17 +96,29 @@ export function camelName(sld: string, words: readonly string[]): string {
   for (const raw of words) {
     const w = raw.toLowerCase();
     if (w === "") continue;
-    const found = sld.indexOf(w, at);
-    if (found < 0 || !onlyHyphens(sld, at, found)) break;
+    const found = wordAt(sld, w, at);
+    if (found < 0) break;
     out += sld.slice(at, found) + capitalise(w);
     at = found + w.length;
   }
   return out + sld.slice(at);
 }
 
-function onlyHyphens(s: string, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) if (s.charCodeAt(i) !== 45) return false;
-  return true;
+/**
+ * Where w occurs in s at or after `at` with only hyphens before it, or -1. A word that does
+ * not begin with a hyphen can only be at the first other character (the usual case: one
+ * comparison, no search).
+ */
+function wordAt(s: string, w: string, at: number): number {
+  if (w.charCodeAt(0) !== 45) {
+    let p = at;
+    while (s.charCodeAt(p) === 45) p++;
+    return s.startsWith(w, p) ? p : -1;
+  }
+  const found = s.indexOf(w, at);
+  if (found < 0) return -1;
+  for (let i = at; i < found; i++) if (s.charCodeAt(i) !== 45) return -1;
+  return found;
 }
 
 const UPPER: readonly string[] = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c).toUpperCase());
@@ -179,5 +197,7 @@ export function categorizeBatch(domains: readonly ParsedName[]): CategorizeBody 
 }
 
 export function camelcaseBatch(domains: readonly ParsedName[]): CamelcaseBody {
-  return camelcaseBody(domains, domains.map(camelcaseOne));
+  const words = new Tally();
+  const results = domains.map((d) => camelcaseRow(d, words));
+  return { results, word_stats: words.ranked(WORD), tld_stats: tldStats(domains) };
 }

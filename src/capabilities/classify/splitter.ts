@@ -21,11 +21,11 @@
  * the second-best segmentation gives the confidence, one level lower when the split keeps a
  * coinage (an unknown run that is no acronym) whole.
  *
- * Cost: each position probes the lexicon's hash table once per candidate length with an
- * incremental hash (no substring is built), and the state arrays are allocated once per
+ * Cost: from each position the lexicon's trie is walked one character at a time (one table
+ * slot per character, no substring built), and the state arrays are allocated once per
  * splitter, so a call allocates only its answer.
  */
-import { HASH_START, LETTER_BOUNDARY, getLexicon, step, type Lexicon } from "./lexicon.ts";
+import { LETTER_BOUNDARY, NOT_A_WORD, NOT_LOOKED_UP, getLexicon, type Lexicon } from "./lexicon.ts";
 import { DEFAULT_PARAMS, type SplitterParams } from "./splitter-params.ts";
 import { W_BRAND, W_COMPOUND, W_FIRST, W_PLACE, W_SPOKEN, W_SURNAME, W_WORD } from "./classifier-words.ts";
 
@@ -38,7 +38,8 @@ export interface Split {
 
 /** Longest label (DNS): the state arrays are sized for it. */
 const MAX = 63;
-const UNKNOWN = -1;
+/** The word of an unknown-run token: it is no lexicon word. */
+const UNKNOWN = NOT_A_WORD;
 const KNOWN = W_WORD | W_FIRST | W_SURNAME | W_PLACE | W_BRAND;
 const START = -2;
 const SHORT = 1;
@@ -47,12 +48,15 @@ const HEAD = 2;
 const WEAK_END = 4;
 /** A word of up to three letters no dictionary, name or place list knows, or without a vowel (isFragment). */
 const ODD = 8;
+/** Ends a known phrase: isPhrase(prev, word) is asked only when prev is a HEAD and word a TAIL. */
+const TAIL = 16;
 
 export class Splitter {
   /**
    * Per word, interleaved in one buffer so that one cache line serves the splitter's every
    * look at a word: wordCost at costOf[2 * i], and at bitsOf[2 * i + 1] SHORT (at most three
-   * letters: the short-beside-unknown rule) | HEAD (begins a known phrase) | WEAK_END | ODD.
+   * letters: the short-beside-unknown rule) | HEAD (begins a known phrase) | TAIL (ends one)
+   * | WEAK_END | ODD.
    */
   private readonly costOf: Float32Array;
   private readonly bitsOf: Int32Array;
@@ -78,9 +82,18 @@ export class Splitter {
   private readonly trigramTo = new Float64Array(MAX + 2);
   private readonly endCost = new Float64Array(MAX + 2);
   private readonly code = new Int32Array(MAX + 1);
-  /** The best path's token ends, last first, and whether each token is an acronym fragment. */
+  /** The best path's token ends, last first, whether each token is an acronym fragment, and its word. */
   private readonly cuts = new Int32Array(MAX + 1);
   private readonly frag = new Uint8Array(MAX + 1);
+  private readonly cutWord = new Int32Array(MAX + 1);
+  /** Per token of the last split() (see tokenWords()). */
+  private readonly tokens = new Int32Array(MAX + 1);
+  /**
+   * Each lexicon word's string as first cut from a name, so that a word the splitter returns
+   * again is the same string: no allocation, and its hash (cached in the string by the
+   * engine) is computed once for every Map that counts or looks it up. "" = not cut yet.
+   */
+  private readonly strings: string[];
   /** Added to a word's cost for the word plus this letter: plural after "s", pluralZ after "z". */
   private readonly pluralAdd = new Float64Array(128).fill(Infinity);
   /** Whether the current name's split keeps an unknown run that is no acronym fragment. */
@@ -96,13 +109,14 @@ export class Splitter {
     if (!(params.weakEnd >= 0)) throw new Error("splitter: weakEnd must be >= 0");
     this.pluralAdd[115] = params.plural; // s
     this.pluralAdd[122] = params.pluralZ; // z
+    this.strings = new Array<string>(lexicon.size).fill("");
     const buffer = new ArrayBuffer(8 * lexicon.size);
     this.costOf = new Float32Array(buffer);
     this.bitsOf = new Int32Array(buffer);
     for (let i = 0; i < lexicon.size; i++) {
       this.costOf[2 * i] = wordCost(lexicon, i, params);
       const len = lexicon.lengthOf(i), freq = lexicon.freqCost(i);
-      this.bitsOf[2 * i + 1] = (len <= 3 ? SHORT : 0) | (lexicon.beginsPhrase(i) ? HEAD : 0)
+      this.bitsOf[2 * i + 1] = (len <= 3 ? SHORT : 0) | (lexicon.beginsPhrase(i) ? HEAD : 0) | (lexicon.endsPhrase(i) ? TAIL : 0)
         | (len === 1 || freq < params.weakEndMaxCost ? WEAK_END : 0)
         | (len <= 3 && ((lexicon.flags(i) & KNOWN) === 0 || !hasVowel(lexicon.wordAt(i), 0, len)) ? ODD : 0);
     }
@@ -120,6 +134,7 @@ export class Splitter {
       let j = i + 1;
       if (c >= 48 && c <= 57) {
         while (j < s.length && isDigit(s.charCodeAt(j))) j++;
+        this.tokens[words.length] = NOT_LOOKED_UP;
         words.push(s.slice(i, j));
       } else if (c >= 97 && c <= 122) {
         while (j < s.length && isLetter(s.charCodeAt(j)) && j - i < MAX) j++;
@@ -136,6 +151,16 @@ export class Splitter {
     return { words, confidence: level >= 2 ? "HIGH" : level === 1 ? "MEDIUM" : "LOW" };
   }
 
+  /**
+   * Per token of the last split() (valid for the first words.length entries, until the next
+   * call): the index of the lexicon word the token is, NOT_A_WORD when it is certainly no
+   * lexicon word (an unknown run: a word there would have been an edge; a word + "s" that is
+   * no word itself), or NOT_LOOKED_UP. Saves the classifier a look-up per word.
+   */
+  tokenWords(): Int32Array {
+    return this.tokens;
+  }
+
   /** Splits s[from, to) (letters only), pushes its tokens, returns best-vs-second margin. */
   private letters(s: string, from: number, to: number, out: string[]): number {
     const L = to - from, p = this.params, lex = this.lexicon, maxLen = lex.maxWordLength;
@@ -146,21 +171,22 @@ export class Splitter {
     // Pass 1: every lexicon word (and word + "s" or "z") in the run, grouped by start position.
     const eTo = this.eTo, eIdx = this.eIdx, eCost = this.eCost, first = this.first, starts = this.startsWord;
     const cost = this.costOf, bits = this.bitsOf, pluralAdd = this.pluralAdd, weakEnd = p.weakEnd;
+    const trie = lex.trie, root = trie.root;
     let e = 0;
     for (let i = 0; i < L; i++) {
       first[i] = e;
       starts[i] = 0;
-      let h = HASH_START, prev = -1;
+      let node = root, prev = -1;
       const end = Math.min(L, i + maxLen);
       for (let j = i + 1; j <= end; j++) {
         const ch = s.charCodeAt(from + j - 1);
-        h = step(h, ch);
+        node = trie.child(node, ch);
         // No word goes on past here, but a word plus "s" (or the slang "z": "kidz") still ends
         // here ("joshuas"): the plural edge is added before the loop stops.
-        const goesOn = lex.mayExtend(h);
+        const goesOn = node >= 0;
         const plural = prev >= 0 ? cost[2 * prev]! + pluralAdd[ch]! : Infinity; // Infinity but after s and z
         if (!goesOn && plural === Infinity) break;
-        const idx = goesOn ? lex.probe(h, s, from + i, from + j) : -1;
+        const idx = goesOn ? trie.wordOf(node) : -1;
         if (idx >= 0 || plural < Infinity) {
           eTo[e] = j;
           eIdx[e] = idx >= 0 ? idx : prev;
@@ -236,7 +262,7 @@ export class Splitter {
       }
     }
     // Walk back from the best state at L, noting which tokens are letter fragments.
-    const cuts = this.cuts, frag = this.frag;
+    const cuts = this.cuts, frag = this.frag, cutWord = this.cutWord;
     let k = L, r = 0, m = 0, coined = false;
     while (k > 0) {
       const at = 2 * k + r;
@@ -244,17 +270,25 @@ export class Splitter {
       const w = this.word[at]!, f = this.isFragment(s, from + prevK, from + k, w);
       if (!f && w === UNKNOWN) coined = true;
       cuts[m] = k;
+      // A plural edge carries its singular's index: the token "joes" is no lexicon word.
+      cutWord[m] = w >= 0 && lex.lengthOf(w) !== k - prevK ? NOT_A_WORD : w;
       frag[m++] = f ? 1 : 0;
       k = prevK;
       r = this.rank[at]!;
     }
     if (coined) this.coined = true;
     // Adjacent fragments are one acronym ("tg" + "wtg" -> "tgwtg"): the product keeps it whole.
+    const strings = this.strings, tokens = this.tokens;
     let start = from;
     for (let n = m - 1; n >= 0; n--) {
       if (n > 0 && frag[n] === 1 && frag[n - 1] === 1) continue;
-      out.push(s.slice(start, from + cuts[n]!));
-      start = from + cuts[n]!;
+      const end = from + cuts[n]!;
+      // One edge of the path when the token starts at the previous cut (not a joined acronym).
+      const w = start === from + (n === m - 1 ? 0 : cuts[n + 1]!) ? cutWord[n]! : NOT_LOOKED_UP;
+      tokens[out.length] = w;
+      if (w >= 0) out.push(strings[w] !== "" ? strings[w]! : (strings[w] = s.slice(start, end)));
+      else out.push(s.slice(start, end));
+      start = end;
     }
     return c[2 * L + 1]! - c[2 * L]!;
   }
@@ -283,6 +317,7 @@ export class Splitter {
   private relax(i: number, j: number, idx: number, tokenCost: number): void {
     const c = this.c, word = this.word, from = this.from, rank = this.rank, p = this.params, bits = this.bitsOf;
     const a = 2 * j, b = a + 1;
+    const own = idx >= 0 ? bits[2 * idx + 1]! : 0;
     for (let r = 0; r < 2; r++) {
       const base = c[2 * i + r]!;
       if (base === Infinity) break;
@@ -290,8 +325,8 @@ export class Splitter {
       let total = base + tokenCost;
       if (idx >= 0) {
         if (prev >= 0) {
-          if ((bits[2 * prev + 1]! & HEAD) !== 0 && this.lexicon.isPhrase(prev, idx)) total -= p.phraseBonus;
-        } else if (prev === UNKNOWN && (bits[2 * idx + 1]! & SHORT) !== 0) total += p.shortBesideUnknown;
+          if ((own & TAIL) !== 0 && (bits[2 * prev + 1]! & HEAD) !== 0 && this.lexicon.isPhrase(prev, idx)) total -= p.phraseBonus;
+        } else if (prev === UNKNOWN && (own & SHORT) !== 0) total += p.shortBesideUnknown;
       } else {
         if (prev === UNKNOWN) continue; // two unknown runs never touch
         if (prev >= 0 && (bits[2 * prev + 1]! & SHORT) !== 0) total += p.shortBesideUnknown;

@@ -1,0 +1,98 @@
+/**
+ * A trie of the lexicon's words for the splitter: from each start position of a name it
+ * extends a candidate word one character at a time, and asks at each step "is this a word,
+ * and can a word go on?".
+ *
+ * Layout: one open-addressing table of two Int32 per slot: [key, word]. key = (parent node
+ * << 7) | character code (the words are ASCII: lexicon-format.ts), -1 when the slot is free;
+ * word = the index of the word that ends at this node, or -1 when its string is only a
+ * prefix. A node IS its slot, so a step is one hash of a small integer and one 8-byte slot
+ * read (its neighbours on a collision sit in the same cache line at a load of about 0.56),
+ * and since a key is compared whole, a step has no false positive and no word to compare.
+ * The root is the virtual node `root`, one past the last slot.
+ *
+ * Guarantees: child() finds exactly the strings that begin some word; wordOf() gives the
+ * index of the first copy of the word in the blob, as Lexicon.find() does (lexicon.test.ts
+ * checks every word both ways).
+ *
+ * Cost: 16 MB for the shipped lexicon (1.18 million nodes in 2^21 slots), built in one pass
+ * over the word blob (one insert per node) in about a tenth of a second.
+ */
+
+/** Keys are (parent node << CHAR_BITS) | character. */
+const CHAR_BITS = 7;
+/** Fibonacci hashing: the top bits of key * 2^32 / phi. */
+const GOLDEN = 0x9e3779b1 | 0;
+/** A table is rebuilt one size up when more than this share of its slots is taken. */
+const MAX_LOAD = 2 / 3;
+
+export class WordTrie {
+  readonly root: number;
+  private readonly table: Int32Array;
+  private readonly shift: number;
+  private readonly mask: number;
+
+  /** The trie of the "\n"-separated words of blob; word i is the i-th line. */
+  constructor(blob: Uint8Array, words: number) {
+    // About 2.3 nodes per word in English word lists: start at three slots per word and
+    // grow when the words hold more prefixes than that.
+    let bits = 1;
+    while (2 ** bits < words * 3) bits++;
+    for (;;) {
+      const table = fill(blob, bits);
+      if (table !== null) {
+        this.table = table;
+        break;
+      }
+      bits++;
+    }
+    this.shift = 32 - bits;
+    this.mask = 2 ** bits - 1;
+    this.root = 2 ** bits;
+  }
+
+  /** The node reached from `node` by character code c (< 128), or -1 when no word begins so. */
+  child(node: number, c: number): number {
+    const key = (node << CHAR_BITS) | c, table = this.table;
+    let slot = Math.imul(key, GOLDEN) >>> this.shift;
+    for (;;) {
+      const k = table[2 * slot]!;
+      if (k === key) return slot;
+      if (k === -1) return -1;
+      slot = (slot + 1) & this.mask;
+    }
+  }
+
+  /** Index of the word that ends at `node`, or -1. */
+  wordOf(node: number): number {
+    return this.table[2 * node + 1]!;
+  }
+}
+
+/** The table for 2^bits slots, or null when the words' prefixes fill more than MAX_LOAD of it. */
+function fill(blob: Uint8Array, bits: number): Int32Array | null {
+  const cap = 2 ** bits, shift = 32 - bits, mask = cap - 1, root = cap, limit = cap * MAX_LOAD;
+  if ((root << CHAR_BITS) >>> 0 > 0x7fffffff) throw new Error("lexicon trie: too many words for 31-bit keys");
+  const table = new Int32Array(cap * 2).fill(-1);
+  let nodes = 0, word = 0, node = root;
+  for (let j = 0; j < blob.length; j++) {
+    const ch = blob[j]!;
+    if (ch === 10) {
+      if (node !== root && table[2 * node + 1] === -1) table[2 * node + 1] = word; // the first copy wins
+      word++;
+      node = root;
+      continue;
+    }
+    if (ch >= 128) throw new Error("lexicon trie: a word holds a non-ASCII byte");
+    const key = (node << CHAR_BITS) | ch;
+    let slot = Math.imul(key, GOLDEN) >>> shift;
+    while (table[2 * slot] !== -1 && table[2 * slot] !== key) slot = (slot + 1) & mask;
+    if (table[2 * slot] === -1) {
+      if (++nodes > limit) return null;
+      table[2 * slot] = key;
+    }
+    node = slot;
+  }
+  if (node !== root && table[2 * node + 1] === -1) table[2 * node + 1] = word; // a last word without "\n"
+  return table;
+}

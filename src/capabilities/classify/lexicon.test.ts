@@ -1,0 +1,82 @@
+/**
+ * The lexicon's trie against the plain definition it replaces (a set of the words), and the
+ * splitter's word indexes against plain look-ups: the speed paths answer what a Set and
+ * indexOf() would.
+ */
+import { describe, expect, test } from "bun:test";
+import { getLexicon, NOT_A_WORD, NOT_LOOKED_UP } from "./lexicon.ts";
+import { getSplitter } from "./splitter.ts";
+
+const lex = getLexicon();
+const words: string[] = [];
+for (let i = 0; i < lex.size; i++) words.push(lex.wordAt(i));
+/** The plain definition: each word's index (the first copy of a repeated word). */
+const first = new Map<string, number>();
+words.forEach((w, i) => { if (w !== "" && !first.has(w)) first.set(w, i); });
+const plainIndex = (s: string): number => first.get(s) ?? -1;
+
+describe("lexicon trie", () => {
+  test("find() gives every word its own index (the first copy of a repeated word)", () => {
+    for (const [w, i] of first) if (lex.indexOf(w) !== i) expect(lex.indexOf(w), w).toBe(i);
+  });
+
+  test("find() of strings that are no word is -1: prefixes, extensions, slices, other scripts", () => {
+    let checked = 0;
+    for (let i = 0; i < words.length; i += 97) {
+      const w = words[i]!;
+      for (const probe of [w.slice(0, -1), w.slice(1), `${w}q`, `${w}zz`, `q${w}`, `${w}é`, w.toUpperCase()]) {
+        const expected = plainIndex(probe);
+        if (lex.indexOf(probe) !== expected) expect(lex.indexOf(probe), probe).toBe(expected);
+        if (expected === -1) checked++;
+      }
+      // A slice of a longer string, without building the substring.
+      expect(lex.find(`--${w}--`, 2, 2 + w.length)).toBe(lex.indexOf(w));
+    }
+    expect(checked).toBeGreaterThan(20_000);
+    for (const s of ["", "\u00e9", "\u{1F600}", "a\u0000"]) expect(lex.indexOf(s), JSON.stringify(s)).toBe(-1);
+  });
+
+  test("child() walks exactly the prefixes of words; wordOf() ends on words only", () => {
+    const prefixes = new Set<string>();
+    for (let i = 0; i < words.length; i += 13) for (let k = 1; k <= words[i]!.length; k++) prefixes.add(words[i]!.slice(0, k));
+    for (const p of prefixes) {
+      let node = lex.trie.root;
+      for (let k = 0; k < p.length && node >= 0; k++) node = lex.trie.child(node, p.charCodeAt(k));
+      expect(node, p).toBeGreaterThanOrEqual(0);
+      expect(lex.trie.wordOf(node), p).toBe(plainIndex(p));
+    }
+    expect(lex.trie.child(lex.trie.root, "q".charCodeAt(0))).toBeGreaterThanOrEqual(0);
+    let node = lex.trie.root;
+    for (const c of "zzzzqqqxj") node = node < 0 ? node : lex.trie.child(node, c.charCodeAt(0));
+    expect(node).toBe(-1);
+  });
+});
+
+describe("the splitter's word indexes", () => {
+  test("each token's index is what indexOf() says, or it is certainly no word, or not looked up", () => {
+    const splitter = getSplitter();
+    const names = ["bestpizzadenver", "joshuas", "kidzone", "tgwtg", "cfmdc", "top10games", "best-pizza", "xqzvbplk",
+      "abc123def", "thequickbrownfoxjumpsoverthelazydog", "a", "zz", "9", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"];
+    for (let i = 0; i < words.length; i += 401) names.push(words[i]! + words[(i * 7) % words.length]!);
+    const seen = new Set<string>();
+    for (const name of names) {
+      const { words: tokens } = splitter.split(name);
+      const codes = splitter.tokenWords();
+      tokens.forEach((t, k) => {
+        const code = codes[k]!;
+        if (code >= 0) expect(plainIndex(t), `${name}: ${t}`).toBe(code);
+        else if (code === NOT_A_WORD) expect(plainIndex(t), `${name}: ${t}`).toBe(-1);
+        else expect(code, `${name}: ${t}`).toBe(NOT_LOOKED_UP);
+        seen.add(code >= 0 ? "word" : code === NOT_A_WORD ? "no word" : "not looked up");
+      });
+    }
+    expect([...seen].sort()).toEqual(["no word", "not looked up", "word"]); // all three kinds occur
+  });
+
+  test("a word the splitter returns twice is the same string both times", () => {
+    const splitter = getSplitter();
+    const a = splitter.split("bestpizza").words[1]!, b = splitter.split("pizzahut").words[0]!;
+    expect(a).toBe("pizza");
+    expect(Object.is(a, b)).toBe(true);
+  });
+});
