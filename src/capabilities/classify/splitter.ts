@@ -231,13 +231,38 @@ export class Splitter {
     const uBase = p.unknownBase, uChar = p.unknownPerChar, uLetters = p.letterWeight, acronym = p.acronym;
     const spelledBase = p.spelledBase, spelledLetter = p.spelledPerLetter;
     const open = (LETTER_BOUNDARY * 27 + LETTER_BOUNDARY) * 27;
+    // Relaxing a token [i, j) extends both paths ending at i and keeps the two best at j (state
+    // 2 * j is the best, 2 * j + 1 the second: cost c, previous position, its rank, the token's
+    // word). Written out in both loops below rather than called: a call per token was 15 % of
+    // the splitter's time.
+    const word = this.word, fromA = this.from, rank = this.rank, phraseBonus = p.phraseBonus, shortBU = p.shortBesideUnknown;
     for (let i = 0; i < L; i++) {
       const here = c[2 * i]!;
       const bound = Math.min(wholeRun, c[2 * L]!) + p.high;
       if (here > bound) continue;
       const reach = here - p.phraseBonus; // the best any word edge from here can do
       for (let k = first[i]!; k < first[i + 1]!; k++) {
-        if (reach + eCost[k]! < c[2 * eTo[k]! + 1]!) this.relax(i, eTo[k]!, eIdx[k]!, eCost[k]!);
+        const j = eTo[k]!;
+        if (reach + eCost[k]! < c[2 * j + 1]!) {
+          const idx = eIdx[k]!, tokenCost = eCost[k]!;
+          const a = 2 * j, b = a + 1;
+          const own = bits[2 * idx + 1]!;
+          for (let r = 0; r < 2; r++) {
+            const base = c[2 * i + r]!;
+            if (base === Infinity) break;
+            const prev = word[2 * i + r]!;
+            let total = base + tokenCost;
+            if (prev >= 0) {
+              if ((own & TAIL) !== 0 && (bits[2 * prev + 1]! & HEAD) !== 0 && lex.isPhrase(prev, idx)) total -= phraseBonus;
+            } else if (prev === UNKNOWN && (own & SHORT) !== 0) total += shortBU;
+            if (total < c[a]!) {
+              c[b] = c[a]!; fromA[b] = fromA[a]!; rank[b] = rank[a]!; word[b] = word[a]!;
+              c[a] = total; fromA[a] = i; rank[a] = r; word[a] = idx;
+            } else if (total < c[b]!) {
+              c[b] = total; fromA[b] = i; rank[b] = r; word[b] = idx;
+            }
+          }
+        }
       }
       // Unknown runs [i, j), only for the j where one may end. The cost of each is what the
       // letter-by-letter sum gives (see trigramTo), and both lower bounds below only grow
@@ -257,7 +282,22 @@ export class Splitter {
         const vowels = vowelsTo[j]! - vowelsTo[i]!;
         let u = uBase + uChar * n + uLetters * shape - (vowels === 0 && n >= 2 && n <= 5 ? acronym : 0);
         if (n >= 2) u = Math.min(u, spelledBase + spelledLetter * n);
-        if (here + u < c[2 * j + 1]!) this.relax(i, j, UNKNOWN, u); // else it cannot enter the two best at j
+        if (here + u < c[2 * j + 1]!) { // else it cannot enter the two best at j
+          const a = 2 * j, b = a + 1;
+          for (let r = 0; r < 2; r++) {
+            const base = c[2 * i + r]!;
+            if (base === Infinity) break;
+            const prev = word[2 * i + r]!;
+            if (prev === UNKNOWN) continue; // two unknown runs never touch
+            const total = base + u + (prev >= 0 && (bits[2 * prev + 1]! & SHORT) !== 0 ? shortBU : 0);
+            if (total < c[a]!) {
+              c[b] = c[a]!; fromA[b] = fromA[a]!; rank[b] = rank[a]!; word[b] = word[a]!;
+              c[a] = total; fromA[a] = i; rank[a] = r; word[a] = UNKNOWN;
+            } else if (total < c[b]!) {
+              c[b] = total; fromA[b] = i; rank[b] = r; word[b] = UNKNOWN;
+            }
+          }
+        }
         if (j === L) break;
       }
     }
@@ -312,34 +352,6 @@ export class Splitter {
     // ODD is the word's (a plural edge's is its singular's: "s" and "z" add no vowel)
     return n <= 3 && (this.bitsOf[2 * idx + 1]! & ODD) !== 0;
   }
-
-  /** Extends both paths ending at i by token [i, j) and keeps the two best at j. */
-  private relax(i: number, j: number, idx: number, tokenCost: number): void {
-    const c = this.c, word = this.word, from = this.from, rank = this.rank, p = this.params, bits = this.bitsOf;
-    const a = 2 * j, b = a + 1;
-    const own = idx >= 0 ? bits[2 * idx + 1]! : 0;
-    for (let r = 0; r < 2; r++) {
-      const base = c[2 * i + r]!;
-      if (base === Infinity) break;
-      const prev = word[2 * i + r]!;
-      let total = base + tokenCost;
-      if (idx >= 0) {
-        if (prev >= 0) {
-          if ((own & TAIL) !== 0 && (bits[2 * prev + 1]! & HEAD) !== 0 && this.lexicon.isPhrase(prev, idx)) total -= p.phraseBonus;
-        } else if (prev === UNKNOWN && (own & SHORT) !== 0) total += p.shortBesideUnknown;
-      } else {
-        if (prev === UNKNOWN) continue; // two unknown runs never touch
-        if (prev >= 0 && (bits[2 * prev + 1]! & SHORT) !== 0) total += p.shortBesideUnknown;
-      }
-      if (total < c[a]!) {
-        c[b] = c[a]!; from[b] = from[a]!; rank[b] = rank[a]!; word[b] = word[a]!;
-        c[a] = total; from[a] = i; rank[a] = r; word[a] = idx;
-      } else if (total < c[b]!) {
-        c[b] = total; from[b] = i; rank[b] = r; word[b] = idx;
-      }
-    }
-  }
-
 }
 
 /** The cost of one lexicon word as a token, before phrase bonuses. */
