@@ -39,9 +39,12 @@ export function authOf(request: Request): Authed {
   return a;
 }
 
-/** Path without query string, from the raw URL (cheaper than new URL on the hot path). */
+/**
+ * Path without query string, from the raw URL (cheaper than new URL on the hot path). Bun
+ * gives "http://host/path", or only "/path" when the request had an empty Host header.
+ */
 export function pathOf(url: string): string {
-  const start = url.indexOf("/", url.indexOf("//") + 2);
+  const start = url.charCodeAt(0) === 47 ? 0 : url.indexOf("/", url.indexOf("//") + 2);
   if (start < 0) return "/";
   const q = url.indexOf("?", start);
   return q < 0 ? url.slice(start) : url.slice(start, q);
@@ -112,7 +115,10 @@ export function buildApp(services: Services, parts: AppParts) {
   const known = knownRoutes([...parts.endpoints.map((e) => e.op), ...(parts.rawPaths ?? [])]);
 
   const auth = new Authenticator(services.store.keys);
-  const app = new Elysia({ normalize: false })
+  // standardHostname false: Elysia then cuts the path after "http://" instead of assuming a
+  // host of at least four characters, which read "/v1/zone/count" as "/zone/count" under a
+  // short Host header ("Host: a") and so answered 405 where the key check must answer 401.
+  const app = new Elysia({ normalize: false, handler: { standardHostname: false } })
     .onRequest(({ request }) => {
       // Written without `return f(...)` on purpose: see SYNC_SOURCE below.
       let early: Response | undefined;
@@ -148,7 +154,7 @@ export function buildApp(services: Services, parts: AppParts) {
   const onFail = (e: unknown) => toErrorResponse(e, log);
   for (const ep of parts.endpoints) {
     // Written without `return f(...)` on purpose: see SYNC_SOURCE below.
-    const handler = ({ request, params }: { request: Request; params: Record<string, string> }) => {
+    const handler = ({ request, params, url }: { request: Request; params: Record<string, string>; url: string }) => {
       let res: Response | Promise<Response>;
       try {
         const a = authOf(request);
@@ -156,7 +162,7 @@ export function buildApp(services: Services, parts: AppParts) {
           key: a.key,
           services,
           now: a.now,
-          query: queryOf(request.url),
+          query: queryOf(url),
           params: params ?? {},
           headers: request.headers,
           via: "rest",

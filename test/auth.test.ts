@@ -1,6 +1,7 @@
 /** Authentication, unknown paths and CORS across the whole surface. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startTestServer, type TestServer } from "./support/harness.ts";
+import { rawRequest } from "./support/raw-http.ts";
 
 let t: TestServer;
 beforeAll(async () => {
@@ -38,6 +39,19 @@ describe("authentication", () => {
     const m = await t.fetch("/v1/ping", { method: "DELETE" });
     expect(m.status).toBe(405);
     expect(typeof (await m.json()).error).toBe("string");
+  });
+
+  test("a short or empty Host header changes nothing: 401 first, then the right route", async () => {
+    for (const host of ["a", "ab", ""]) {
+      for (const [method, path] of [["GET", "/v1/zone/count"], ["GET", "/v1/nothing"], ["GET", "/v1/usage"], ["GET", "/v1/jobs/job_x"]]) {
+        const r = await rawRequest(t.server.port, `${method} ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close`);
+        expect(`${host} ${method} ${path}: ${r.status}`).toBe(`${host} ${method} ${path}: 401`);
+      }
+      const ok = await rawRequest(t.server.port, `GET /v1/usage HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${t.key}\r\nConnection: close`);
+      expect(ok.status).toBe(200);
+      const wrong = await rawRequest(t.server.port, `GET /v1/zone/count HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${t.key}\r\nConnection: close`);
+      expect(`${host}: ${wrong.status}`).toBe(`${host}: 405`);
+    }
   });
 
   test("405 names every method a path serves, raw routes and path parameters included", async () => {
