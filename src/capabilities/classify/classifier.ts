@@ -49,6 +49,11 @@ const nodes = TAXONOMY.nodes;
 const subScore = new Float64Array(nodes.length);
 const vertScore = new Float64Array(TAXONOMY.verticals.length);
 const lastPos = new Int32Array(nodes.length);
+/** Per token of the name being classified: its W_* flags and its keywordNumber() (grown on demand). */
+let tokenFlags = new Int32Array(64);
+let tokenKeys = new Int32Array(64);
+/** findHits() of a name without keywords (most names): no array allocated. */
+const NO_HITS: readonly Hit[] = Object.freeze([]);
 
 interface Hit { kw: Keyword; pos: number; span: number }
 
@@ -82,8 +87,8 @@ function tokens(words: readonly string[]): readonly string[] {
 }
 
 /** Step 1: keyword hits, left to right, longest first (`keys`: each token's keywordNumber()). */
-function findHits(toks: readonly string[], flags: readonly number[], keys: readonly number[]): Hit[] {
-  const hits: Hit[] = [];
+function findHits(toks: readonly string[], flags: Int32Array, keys: Int32Array): readonly Hit[] {
+  let hits: Hit[] | null = null;
   const n = toks.length;
   let i = 0;
   while (i < n) {
@@ -101,13 +106,13 @@ function findHits(toks: readonly string[], flags: readonly number[], keys: reado
     }
     if (hit === undefined && i + 1 < n && (flags[i] === 0 || flags[i + 1] === 0)) hit = joinedHit(toks, flags, i);
     if (hit === undefined && entry?.single !== undefined) hit = { kw: entry.single, pos: i, span: 1 };
-    if (hit !== undefined) { hits.push(hit); i += hit.span; } else i++;
+    if (hit !== undefined) { (hits ??= []).push(hit); i += hit.span; } else i++;
   }
-  return hits;
+  return hits ?? NO_HITS;
 }
 
 /** A keyword the splitter cut into pieces, at least one of them not a word ("bar"+"ber"). */
-function joinedHit(toks: readonly string[], flags: readonly number[], i: number): Hit | undefined {
+function joinedHit(toks: readonly string[], flags: Int32Array, i: number): Hit | undefined {
   const max = Math.min(MAX_PHRASE_WORDS + 1, toks.length - i);
   for (let span = max; span >= 2; span--) {
     let length = 0;
@@ -127,7 +132,7 @@ function joinedHit(toks: readonly string[], flags: readonly number[], i: number)
 }
 
 /** Personal name: a first name (not an everyday word when alone), then surnames or names. */
-function personalName(toks: readonly string[], flags: readonly number[]): boolean {
+function personalName(toks: readonly string[], flags: Int32Array): boolean {
   const letters: number[] = [];
   for (let i = 0; i < toks.length; i++) if (!isDigits(toks[i]!)) letters.push(i);
   if (letters.length === 0 || letters.length > 3) return false;
@@ -140,7 +145,7 @@ function personalName(toks: readonly string[], flags: readonly number[]): boolea
 }
 
 /** The first token that is not a modifier or number leads the name. */
-function leadsWithPlace(toks: readonly string[], flags: readonly number[]): boolean {
+function leadsWithPlace(toks: readonly string[], flags: Int32Array): boolean {
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i]!;
     if (isDigits(t) || MODIFIER_SET.has(t)) continue;
@@ -150,15 +155,27 @@ function leadsWithPlace(toks: readonly string[], flags: readonly number[]): bool
 }
 
 /** A place word anywhere, outside the words a keyword used. */
-function hasPlace(toks: readonly string[], flags: readonly number[], used: Uint8Array): boolean {
+function hasPlace(toks: readonly string[], flags: Int32Array, used: Uint8Array): boolean {
   for (let i = 0; i < toks.length; i++) {
     if (used[i] === 0 && (flags[i]! & W_PLACE) !== 0 && (flags[i]! & W_COMMON) === 0) return true;
   }
   return false;
 }
 
+/**
+ * The uncategorized results, one per (source, type), built once and frozen: most names have
+ * no keyword, and each would otherwise cost an object and two empty arrays.
+ */
+const UNCATEGORIZED_RESULTS = new Map<Source, Map<DomainType, Classification>>((["lexicon", "rule", "none"] as const).map((source) => [
+  source,
+  new Map(DOMAIN_TYPES.map((type) => [type, Object.freeze<Classification>({
+    vertical: UNCATEGORIZED.vertical, subcategory: UNCATEGORIZED.subcategory, confidence: "low",
+    matched: Object.freeze([]) as unknown as string[], source, type, tags: Object.freeze([]) as unknown as Classification["tags"],
+  })])),
+]));
+
 function uncategorized(type: DomainType, source: Source): Classification {
-  return { vertical: UNCATEGORIZED.vertical, subcategory: UNCATEGORIZED.subcategory, confidence: "low", matched: [], source, type, tags: [] };
+  return UNCATEGORIZED_RESULTS.get(source)!.get(type)!;
 }
 
 /**
@@ -182,13 +199,17 @@ export function classify(sld: string, words: readonly string[], info: WordInfo =
   if (sld.startsWith("xn--")) return uncategorized("brandable", "none");
   const toks = wordIndexes !== undefined ? words : tokens(words);
   const indexes = info.factsAt !== undefined && wordIndexes !== undefined && toks.length <= wordIndexes.length ? wordIndexes : undefined;
-  const flags: number[] = [], keys: number[] = [];
+  if (toks.length > tokenFlags.length) {
+    tokenFlags = new Int32Array(toks.length * 2);
+    tokenKeys = new Int32Array(toks.length * 2);
+  }
+  const flags = tokenFlags, keys = tokenKeys;
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i]!;
     const f = indexes !== undefined ? info.factsAt!(indexes[i]!, t)
       : info.facts !== undefined ? info.facts(t) : info.flags(t) | (keywordNumber(t) << 8);
-    flags.push(f & 255);
-    keys.push(f >>> 8);
+    flags[i] = f & 255;
+    keys[i] = f >>> 8;
   }
   const hits = findHits(toks, flags, keys);
 
@@ -214,7 +235,7 @@ export function classify(sld: string, words: readonly string[], info: WordInfo =
 }
 
 /** Steps 1-3 once hits exist. Scores are accumulated in the shared arrays and reset before returning. */
-function scored(toks: readonly string[], flags: readonly number[], hits: readonly Hit[], used: Uint8Array, type: DomainType): Classification {
+function scored(toks: readonly string[], flags: Int32Array, hits: readonly Hit[], used: Uint8Array, type: DomainType): Classification {
   for (const h of hits) {
     const node = nodes[h.kw.node]!;
     subScore[node.id]! += h.kw.weight;

@@ -98,7 +98,7 @@ export function camelName(sld: string, words: readonly string[]): string {
     if (w === "") continue;
     const found = wordAt(sld, w, at);
     if (found < 0) break;
-    out += sld.slice(at, found) + capitalise(w);
+    out += found === at ? capitalise(w) : sld.slice(at, found) + capitalise(w);
     at = found + w.length;
   }
   return out + sld.slice(at);
