@@ -21,7 +21,7 @@ import { findNameKeyed } from "./name-keys.ts";
 import type { Position } from "./format.ts";
 import { readPrecomputed, type PreEntry } from "./precomputed.ts";
 import { ExtensionIds } from "./extensions.ts";
-import { countFiltered, countPrecomputed } from "./pre-answers.ts";
+import { countFiltered, countPrecomputed, repeatsOf } from "./pre-answers.ts";
 import { Derived } from "./derived.ts";
 import { holds } from "./lookup-batch.ts";
 
@@ -88,16 +88,18 @@ export class Engine {
   readonly derived: Derived;
 
   /**
-   * Calls visit(id) for every name matching (term, pos) that holds two or more domains
-   * (pre-answers.ts), ascending: a 2-letter contains or ends term from its multi-pair list
-   * (multi-pairs.ts), anything else through forEachMatch masked with the multi names
-   * (derived.ts: while they are not built, every matching name is visited).
+   * repeatsOf (pre-answers.ts) summed over the names matching (term, pos) that hold two or
+   * more domains: a 2-letter contains or ends term from its multi-pair list (multi-pairs.ts),
+   * anything else through forEachMatch masked with the multi names (derived.ts: while they
+   * are not built, every matching name is visited; those in one extension add nothing).
    */
-  private forEachMultiMatch(term: string, pos: Position, visit: (id: number) => void): void {
+  private repeats(term: string, pos: Position, flag: Uint8Array): number {
+    const a = this.a;
     const pairs = term.length === 2 && pos !== "starts" ? this.derived.pairs() : null;
-    if (pairs !== null) return pairs.forEach(term, pos === "ends", visit);
-    // no mask yet: every matching name (those in one extension add nothing to the repeats)
-    this.forEachMatch(term, pos, visit, this.derived.multi());
+    if (pairs !== null) return pairs.repeats(term, pos === "ends", a.postStart, a.post, flag);
+    let sum = 0;
+    this.forEachMatch(term, pos, (id) => (sum += repeatsOf(a, id, flag)), this.derived.multi());
+    return sum;
   }
 
   /** Full count with breakdown. allowed: ext ids (null = every extension). */
@@ -110,7 +112,7 @@ export class Engine {
       if (allowed === null || allowed.length <= 1) r = countPrecomputed(a, pe, term, allowed);
       else {
         const flag = this.flags(allowed);
-        r = countFiltered(a, pe, term, flag, (visit) => this.forEachMultiMatch(term, pos, visit));
+        r = countFiltered(a, pe, term, flag, () => this.repeats(term, pos, flag));
         this.clearFlags(allowed);
       }
       return { ...r, exact: this.exactCount(eq, allowed) };

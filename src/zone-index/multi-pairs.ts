@@ -67,15 +67,21 @@ export class MultiPairs {
     return new MultiPairs(off, data);
   }
 
-  /** Calls visit(id) for each multi name containing (ends: ending with) the 2-character t, ascending. */
-  forEach(t: string, ends: boolean, visit: (id: number) => void): void {
+  /**
+   * repeatsOf (pre-answers.ts) summed over the multi names containing (ends: ending with)
+   * the 2-character t, ascending through its list. The visit is written out, not a
+   * callback: this loop is the whole cost of a filtered 2-letter count (about 450,000 names
+   * for "an" at 20 M), and a call per name through a closure is not inlined.
+   */
+  repeats(t: string, ends: boolean, postStart: Uint32Array, post: Uint32Array, flag: Uint8Array): number {
     const x = SYMBOL[t.charCodeAt(0)];
     const y = SYMBOL[t.charCodeAt(1)];
-    if (t.length !== 2 || x < 0 || y < 0) return;
+    if (t.length !== 2 || x < 0 || y < 0) return 0;
     const k = (ends ? PAIRS : 0) + x * ALPHABET + y;
     const d = this.data;
-    let prev = 0;
+    let id = 0;
     let first = true;
+    let repeats = 0;
     for (let p = this.off[k], end = this.off[k + 1]; p < end; ) {
       let b = d[p++];
       let v = b & 0x7f;
@@ -83,10 +89,13 @@ export class MultiPairs {
         b = d[p++];
         v |= (b & 0x7f) << shift;
       }
-      prev = first ? v : prev + v;
+      id = first ? v : id + v;
       first = false;
-      visit(prev);
+      let n = 0;
+      for (let q = postStart[id], e = postStart[id + 1]; q < e; q++) n += flag[post[q]];
+      if (n > 1) repeats += n - 1;
     }
+    return repeats;
   }
 
   get bytes(): number {

@@ -61,13 +61,19 @@ export function countPrecomputed(a: IndexArrays, pe: PreEntry, term: string, all
   return { total: 0, names: 0, tldMatch: 0, breakdown: [] };
 }
 
+/** Domains of name id in the flagged extensions beyond the first: what it adds to the repeats. */
+export function repeatsOf(a: IndexArrays, id: number, flag: Uint8Array): number {
+  let k = 0;
+  for (let p = a.postStart[id], e = a.postStart[id + 1]; p < e; p++) k += flag[a.post[p]];
+  return k > 1 ? k - 1 : 0;
+}
+
 /**
  * The answer for entry pe under a filter of several extensions, whose ids have flag[x] = 1.
- * forEachMultiMatch(visit) must visit every multi name matching the term (see above).
+ * repeats() must sum repeatsOf over every multi name matching the term (see above); it is
+ * called only when two or more of the filter's extensions hold matches.
  */
-export function countFiltered(
-  a: IndexArrays, pe: PreEntry, term: string, flag: Uint8Array, forEachMultiMatch: (visit: (id: number) => void) => void,
-): PreTally {
+export function countFiltered(a: IndexArrays, pe: PreEntry, term: string, flag: Uint8Array, repeats: () => number): PreTally {
   const recExt = a.preExt;
   const recCount = a.preCount;
   const breakdown: { tld: string; count: number }[] = [];
@@ -82,15 +88,5 @@ export function countFiltered(
     if (tld.includes(term)) tldMatch += count;
     breakdown.push({ tld, count });
   }
-  let repeats = 0;
-  if (breakdown.length > 1) {
-    const ps = a.postStart;
-    const post = a.post;
-    forEachMultiMatch((id) => {
-      let k = 0;
-      for (let p = ps[id], e = ps[id + 1]; p < e; p++) k += flag[post[p]];
-      if (k > 1) repeats += k - 1;
-    });
-  }
-  return { total, names: total - repeats, tldMatch, breakdown };
+  return { total, names: breakdown.length > 1 ? total - repeats() : total, tldMatch, breakdown };
 }
