@@ -73,7 +73,7 @@ export class MultiPairs {
    * callback: this loop is the whole cost of a filtered 2-letter count (about 450,000 names
    * for "an" at 20 M), and a call per name through a closure is not inlined.
    */
-  repeats(t: string, ends: boolean, postStart: Uint32Array, post: Uint32Array, flag: Uint8Array): number {
+  repeats(t: string, ends: boolean, postStart: Uint32Array, post: IndexArrays["post"], flag: Uint8Array): number {
     const x = SYMBOL[t.charCodeAt(0)];
     const y = SYMBOL[t.charCodeAt(1)];
     if (t.length !== 2 || x < 0 || y < 0) return 0;
