@@ -94,6 +94,12 @@ export class Splitter {
    * engine) is computed once for every Map that counts or looks it up. "" = not cut yet.
    */
   private readonly strings: string[];
+  /**
+   * The trie nodes of every one- and two-letter string (a-z: near[a], near[26 + 26 * a + b];
+   * -1 = no word begins so): the first two steps from each start position are one read of
+   * this small, always cached array instead of two hashed table slots (1.06x and 1.02x split).
+   */
+  private readonly near = new Int32Array(26 + 26 * 26);
   /** Added to a word's cost for the word plus this letter: plural after "s", pluralZ after "z". */
   private readonly pluralAdd = new Float64Array(128).fill(Infinity);
   /** Whether the current name's split keeps an unknown run that is no acronym fragment. */
@@ -110,6 +116,12 @@ export class Splitter {
     this.pluralAdd[115] = params.plural; // s
     this.pluralAdd[122] = params.pluralZ; // z
     this.strings = new Array<string>(lexicon.size).fill("");
+    const t = lexicon.trie;
+    for (let a = 0; a < 26; a++) {
+      const n1 = t.child(t.root, 97 + a);
+      this.near[a] = n1;
+      for (let b = 0; b < 26; b++) this.near[26 + a * 26 + b] = n1 < 0 ? -1 : t.child(n1, 97 + b);
+    }
     const buffer = new ArrayBuffer(8 * lexicon.size);
     this.costOf = new Float32Array(buffer);
     this.bitsOf = new Int32Array(buffer);
@@ -168,19 +180,27 @@ export class Splitter {
     for (let k = 0; k <= 2 * L + 1; k++) c[k] = Infinity;
     c[0] = 0;
     this.word[0] = START;
+    const code = this.code, vowelsTo = this.vowelsTo;
+    vowelsTo[0] = 0;
+    for (let k = 0; k < L; k++) {
+      const ch = s.charCodeAt(from + k);
+      code[k] = ch - 97;
+      vowelsTo[k + 1] = vowelsTo[k]! + VOWEL[ch]!;
+    }
     // Pass 1: every lexicon word (and word + "s" or "z") in the run, grouped by start position.
     const eTo = this.eTo, eIdx = this.eIdx, eCost = this.eCost, first = this.first, starts = this.startsWord;
     const cost = this.costOf, bits = this.bitsOf, pluralAdd = this.pluralAdd, weakEnd = p.weakEnd;
-    const trie = lex.trie, root = trie.root;
+    const trie = lex.trie, near = this.near;
     let e = 0;
     for (let i = 0; i < L; i++) {
       first[i] = e;
       starts[i] = 0;
-      let node = root, prev = -1;
+      let node = -1, prev = -1;
       const end = Math.min(L, i + maxLen);
       for (let j = i + 1; j <= end; j++) {
-        const ch = s.charCodeAt(from + j - 1);
-        node = trie.child(node, ch);
+        const ch = code[j - 1]! + 97;
+        const d = j - i;
+        node = d === 1 ? near[code[i]!]! : d === 2 ? near[26 + code[i]! * 26 + code[i + 1]!]! : trie.child(node, ch);
         // No word goes on past here, but a word plus "s" (or the slang "z": "kidz") still ends
         // here ("joshuas"): the plural edge is added before the loop stops.
         const goesOn = node >= 0;
@@ -212,13 +232,7 @@ export class Splitter {
     // positive, so an unknown run's cost only grows with its length (less at most the acronym
     // discount), and so does the spelled-out price: the loop stops once both pass that bound.
     const model = lex.letters;
-    const code = this.code, nextEnd = this.nextEnd, vowelsTo = this.vowelsTo, trigramTo = this.trigramTo, endCost = this.endCost;
-    for (let k = 0; k < L; k++) {
-      const ch = s.charCodeAt(from + k);
-      code[k] = ch - 97;
-      vowelsTo[k + 1] = vowelsTo[k]! + VOWEL[ch]!;
-    }
-    vowelsTo[0] = 0;
+    const nextEnd = this.nextEnd, trigramTo = this.trigramTo, endCost = this.endCost;
     trigramTo[2] = 0;
     for (let k = 2; k <= L; k++) {
       const ab = (code[k - 2]! * 27 + code[k - 1]!) * 27;
