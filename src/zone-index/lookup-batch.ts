@@ -5,24 +5,27 @@
  *
  * A name's search is a chain of dependent reads over a mapping far larger than the caches:
  * the jump entry, the sampled keys of its bucket (a binary search), the offsets and bytes
- * of the few names left, its postings start, its postings. Done one name at a time each
- * read waits for the one before, so a name cost about ten memory latencies. Here a group
- * of GROUP names goes through the chain stage by stage: every name of the group reads its
- * jump entry, then every name takes one step of its key search (the steps of different
- * names are independent loads, so the CPU keeps several in flight), and so on. JS has no
- * prefetch instruction; a stage that only touches the lines a later stage will read
- * (`warm`) plays that role, its loads summed into a field so that none is dropped.
+ * of the few names left, its postings start, its postings; on a machine with 4 KB pages
+ * most of them are also a TLB miss. Done one name at a time each read waits for the one
+ * before. Here a group of GROUP names goes through the chain stage by stage: every name of
+ * the group reads its jump entry, then every name takes one step of its key search per
+ * round (the steps of different names are independent loads, so the CPU keeps many in
+ * flight), and so on. Two things make the overlap real: the key search is branch-free
+ * (key-search.ts: a mispredicted branch on a loaded key would discard every later load in
+ * flight, the other names' included); and, JS having no prefetch instruction, a stage that
+ * only touches the lines the search will read (warmNames) plays that role, its loads
+ * summed into a field so that none is dropped.
  *
  * Guarantees: the same answers as the one-at-a-time search (names.ts findNameIn,
- * name-keys.ts findNameKeyed, Engine.holdsExt; src/zone-index/lookup-batch.test.ts holds
- * them to it): a range of names is narrowed by binary search only while it is longer than
- * LINEAR (so a long run of names tying on their sampled key stays O(log n)), then scanned
- * in order. Nothing is allocated per name; the scratch arrays belong to the instance, so
- * one instance serves one thread at a time.
+ * name-keys.ts findNameKeyed, Engine.holdsExt; lookup-batch.test.ts holds them to it); a
+ * range of names is halved while it is longer than LINEAR (so a bucket searched without
+ * the keys, or a long run of names tying on their sampled key, stays O(log n)), then
+ * scanned in order. Nothing is allocated per name; the scratch arrays belong to the
+ * instance, so one instance serves one thread at a time.
  */
 import type { IndexArrays } from "./arrays.ts";
 import { jumpCodeOf } from "./jump.ts";
-import { KEY_CHARS, SAMPLE_EVERY } from "./name-keys.ts";
+import { GroupKeySearch } from "./key-search.ts";
 
 /** Names whose searches advance together. */
 export const GROUP = 32;
@@ -30,13 +33,6 @@ export const GROUP = 32;
 const LINEAR = 4;
 /** Cache lines of name bytes touched ahead per range: 15 to 31 names of about 10 bytes. */
 const WARM_LINES = 5;
-const SAMPLE_SHIFT = Math.log2(SAMPLE_EVERY);
-/** Every TOP_EVERY-th sampled key is copied to a top level: a bucket's key search reads a
- *  line or two of it, then one line of the samples, instead of a binary search over all of
- *  a bucket's samples (about 250 at 20 M domains: four or five lines, each a miss). */
-const TOP_EVERY = 16;
-const TOP_SHIFT = 4;
-if (2 ** SAMPLE_SHIFT !== SAMPLE_EVERY) throw new Error("SAMPLE_EVERY must be a power of two");
 
 /**
  * A plain row (no counts): out[o] flags, out[o + 1] extensions_registered (0 when the name
@@ -49,16 +45,14 @@ export const LOOKUP_UNSUPPORTED = 4;
 export const NO_EXT = -2;
 
 export class LookupBatch {
-  // per name of the group: the id range still searched, then the postings range
+  // per name of the group: the id range still searched (then the postings range), the
+  // range's bytes in NAMB, the id found
   private readonly lo = new Int32Array(GROUP);
   private readonly hi = new Int32Array(GROUP);
-  // the key search: key, first sample, samples left, the bucket's samples [jLo, jHi)
-  private readonly key = new Float64Array(GROUP);
-  private readonly base = new Int32Array(GROUP);
-  private readonly len = new Int32Array(GROUP);
-  private readonly jLo = new Int32Array(GROUP);
-  private readonly jHi = new Int32Array(GROUP);
+  private readonly nameFrom = new Int32Array(GROUP);
+  private readonly nameTo = new Int32Array(GROUP);
   private readonly id = new Int32Array(GROUP);
+  private readonly keySearch = new GroupKeySearch(GROUP);
   /** Sum of the warm-up reads (kept so that the compiler cannot drop them). */
   sink = 0;
 
@@ -74,7 +68,7 @@ export class LookupBatch {
     for (let at = 0; at < n; at += GROUP) {
       const g = Math.min(GROUP, n - at);
       this.buckets(strs, ends, at, g);
-      if (keys !== null) this.narrowByKeys(strs, ends, keys, at, g);
+      if (keys !== null) this.keySearch.narrow(this.a.jumpChars, keys, strs, ends, at, g, this.lo, this.hi);
       this.warmNames(g);
       const id = this.id;
       for (let j = 0; j < g; j++) id[j] = this.lo[j] < this.hi[j] ? this.find(strs[at + j], ends[at + j], this.lo[j], this.hi[j]) : -1;
@@ -97,113 +91,26 @@ export class LookupBatch {
   }
 
   /**
-   * 2. Within buckets of more than SAMPLE_EVERY names, the sampled keys: a branch-free
-   * lower-bound search (the step taken is arithmetic, not a jump, so a mispredicted branch
-   * never discards the other names' loads in flight), one step per name per round; then
-   * the names up to the next sample whose key is greater (name-keys.ts says why that range
-   * holds the name if it exists).
-   */
-  private narrowByKeys(strs: readonly string[], ends: Int32Array, keys: Uint32Array, at: number, g: number): void {
-    const k = this.a.jumpChars;
-    const top = this.topOf(keys);
-    const { lo, hi, key, base, len, jLo, jHi } = this;
-    let widest = 0;
-    let active = 0;
-    for (let j = 0; j < g; j++) {
-      len[j] = 0;
-      if (hi[j] - lo[j] <= SAMPLE_EVERY) continue;
-      const c = jumpCodeOf(strs[at + j], k, ends[at + j], KEY_CHARS);
-      if (c < 0) {
-        hi[j] = lo[j];
-        continue;
-      }
-      key[j] = c;
-      jLo[j] = (lo[j] + SAMPLE_EVERY - 1) >>> SAMPLE_SHIFT;
-      jHi[j] = (hi[j] + SAMPLE_EVERY - 1) >>> SAMPLE_SHIFT;
-      // the top entries inside the bucket's samples: t in [base, base + len)
-      base[j] = (jLo[j] + TOP_EVERY - 1) >>> TOP_SHIFT;
-      len[j] = ((jHi[j] + TOP_EVERY - 1) >>> TOP_SHIFT) - base[j];
-      if (len[j] > widest) widest = len[j];
-      active++;
-    }
-    if (active === 0) return;
-    // the first top entry >= key, then the samples between it and the one before
-    this.lowerBounds(top, g, widest);
-    widest = 0;
-    for (let j = 0; j < g; j++) {
-      if (hi[j] - lo[j] <= SAMPLE_EVERY) continue;
-      const tLo = (jLo[j] + TOP_EVERY - 1) >>> TOP_SHIFT;
-      const t = len[j] === 0 ? base[j] : base[j] + (top[base[j]] < key[j] ? 1 : 0);
-      const from = t > tLo ? ((t - 1) << TOP_SHIFT) + 1 : jLo[j];
-      const to = t << TOP_SHIFT < jHi[j] ? t << TOP_SHIFT : jHi[j];
-      base[j] = from;
-      len[j] = to - from;
-      if (len[j] > widest) widest = len[j];
-    }
-    this.lowerBounds(keys, g, widest);
-    for (let j = 0; j < g; j++) {
-      if (hi[j] - lo[j] <= SAMPLE_EVERY) continue;
-      const l = len[j] === 0 ? base[j] : base[j] + (keys[base[j]] < key[j] ? 1 : 0);
-      let u = l;
-      if (u < jHi[j] && keys[u] === key[j]) u = upperBound(keys, key[j], u + 1, jHi[j]);
-      if (l > jLo[j]) lo[j] = ((l - 1) << SAMPLE_SHIFT) + 1;
-      if (u < jHi[j]) hi[j] = u << SAMPLE_SHIFT;
-    }
-  }
-
-  /**
-   * Branch-free lower bounds of key[j] in arr[base[j], base[j] + len[j]), one step per name
-   * per round (a mispredicted branch would discard the other names' loads in flight). After
-   * it, the answer of a name with len > 0 is base + (arr[base] < key); with len 0, base.
-   */
-  private lowerBounds(arr: Uint32Array, g: number, widest: number): void {
-    const { key, base, len } = this;
-    for (let rounds = widest; rounds > 1; rounds = (rounds + 1) >>> 1) {
-      for (let j = 0; j < g; j++) {
-        const n = len[j];
-        if (n <= 1) continue;
-        const half = n >>> 1;
-        base[j] += half & -(arr[base[j] + half] < key[j]);
-        len[j] = n - half;
-      }
-    }
-  }
-
-  private topKeys: Uint32Array | null = null;
-  private top = new Uint32Array(0);
-
-  /** Every TOP_EVERY-th sampled key (derived once per keys array, 1/256 of the names). */
-  private topOf(keys: Uint32Array): Uint32Array {
-    if (this.topKeys !== keys) {
-      const top = new Uint32Array(Math.ceil(keys.length / TOP_EVERY));
-      for (let t = 0; t < top.length; t++) top[t] = keys[t << TOP_SHIFT];
-      this.top = top;
-      this.topKeys = keys;
-    }
-    return this.top;
-  }
-
-  /**
-   * 3. Touches the offsets and the bytes of every name range left (a few cache lines each),
-   * all names' reads independent, before any comparison needs them.
+   * 3. (2 is key-search.ts.) Touches the offsets and the bytes of every name range left (a
+   * few cache lines each), all names' reads independent, before any comparison needs them.
    */
   private warmNames(g: number): void {
     const off = this.a.nameOff;
     const names = this.a.names;
     const lastName = names.length - 1;
     if (lastName < 0) return;
-    const { lo, hi, base, len } = this;
+    const { lo, hi, nameFrom, nameTo } = this;
     let sink = 0;
     for (let j = 0; j < g; j++) {
       const l = lo[j];
       const h = hi[j] > l ? hi[j] : l;
       sink += off[(l + h) >>> 1];
-      base[j] = off[l];
-      len[j] = off[h];
+      nameFrom[j] = off[l];
+      nameTo[j] = off[h];
     }
     for (let j = 0; j < g; j++) {
-      const s = base[j] < lastName ? base[j] : lastName;
-      const e = len[j] > s ? len[j] - 1 : s;
+      const s = nameFrom[j] < lastName ? nameFrom[j] : lastName;
+      const e = nameTo[j] > s ? nameTo[j] - 1 : s;
       for (let p = 0; p < WARM_LINES; p++) {
         const x = s + p * 64;
         sink += names[x < e ? x : e];
@@ -288,14 +195,4 @@ function compare(names: Uint8Array, ns: number, ne: number, s: string, skip: num
     if (d !== 0) return d;
   }
   return len - end;
-}
-
-/** First j in [l, h) with keys[j] > key (keys ascending), h when none. */
-function upperBound(keys: Uint32Array, key: number, l: number, h: number): number {
-  while (l < h) {
-    const m = (l + h) >>> 1;
-    if (keys[m] <= key) l = m + 1;
-    else h = m;
-  }
-  return l;
 }
