@@ -6,13 +6,14 @@
  * before the timed call, as the task's decoded input or the endpoint's parsed body is).
  *
  *   node scripts/bun.cjs run bench/zone-index/lookup.ts --index FILE --list FILE
- *       [--before DIR] [--names 1000000] [--rounds 3]
+ *       [--root DIR] [--before DIR] [--names 1000000] [--rounds 3]
  *
  * Names are taken from --list with a stride (streamed: a 1.9 GB list is never held whole),
  * then shuffled: half are registered domains as listed, half a listed name under an
- * extension drawn from the sample (mostly unregistered). --before DIR: a second copy of
- * the reader (`git archive <commit> src | tar -x -C DIR`) answers the same batches, the
- * two alternating round by round, and every row is checked equal between them. Prints
+ * extension drawn from the sample (mostly unregistered). The reader is imported from --root
+ * (this checkout by default); --before DIR: a second copy of the reader (`git archive
+ * <commit> src | tar -x -C DIR`) answers the same batches, the two alternating round by
+ * round, and every row is checked equal between them. Prints
  * names per second of wall time and per CPU second (user + sys of this process, the
  * timed calls only).
  */
@@ -23,7 +24,7 @@ import { arg } from "../support/args.ts";
 
 const indexFile = arg("index");
 const list = arg("list");
-if (!indexFile || !list) throw new Error("usage: lookup.ts --index FILE --list FILE [--before DIR] [--names 1000000] [--rounds 3]");
+if (!indexFile || !list) throw new Error("usage: lookup.ts --index FILE --list FILE [--root DIR] [--before DIR] [--names 1000000] [--rounds 3]");
 const want = Number(arg("names", "1000000"));
 const rounds = Number(arg("rounds", "3"));
 const BATCH = 5000;
@@ -82,7 +83,8 @@ async function open(root: string, label: string): Promise<Reader> {
   index.prepare(); // the derived structures, as the serving thread and the workers have them
   return { label, lookupDomains: (d, c) => index.lookupDomains(d, c) };
 }
-const readers = [await open(path.resolve(import.meta.dir, "../.."), "this checkout")];
+const root = arg("root");
+const readers = [await open(root ?? path.resolve(import.meta.dir, "../.."), root ? `root (${root})` : "this checkout")];
 const before = arg("before");
 if (before) readers.push(await open(before, `before (${before})`));
 
