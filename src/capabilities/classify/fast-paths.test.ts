@@ -78,6 +78,28 @@ describe("Tally", () => {
     expect(t.size).toBe(plain.size);
   });
 
+  test("addIndexed counts as add() does, also when tallies are filled in turn or the id space grows", () => {
+    let seed = 3;
+    const rnd = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n);
+    const words = Array.from({ length: 300 }, (_, i) => `w${i}`);
+    const rank = (t: Tally) => t.ranked((k, n) => [k, n]);
+    const tallies = [new Tally(), new Tally(), new Tally()], plain = [new Tally(), new Tally(), new Tally()];
+    for (let step = 0; step < 20_000; step++) {
+      // Mostly one tally at a time, sometimes in turn; unknown words (no id) beside them.
+      const which = step < 5_000 ? 0 : step < 10_000 ? rnd(3) : step < 15_000 ? 1 : 2;
+      const id = rnd(words.length);
+      if (rnd(5) === 0) {
+        tallies[which]!.add(`x${id}`);
+        plain[which]!.add(`x${id}`);
+      } else {
+        tallies[which]!.addIndexed(words[id]!, id, step < 12_000 ? 300 : 600);
+        plain[which]!.add(words[id]!);
+      }
+      if (step === 4_999) expect(rank(tallies[0]!)).toEqual(rank(plain[0]!)); // alone: all by id
+    }
+    for (let t = 0; t < 3; t++) expect(rank(tallies[t]!)).toEqual(rank(plain[t]!));
+  });
+
   test("addWords skips empty words; addMany adds counts; nothing counted ranks to nothing", () => {
     const t = new Tally();
     t.addWords(" best  pizza best ");

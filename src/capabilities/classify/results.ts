@@ -9,6 +9,8 @@
 import type { ParsedName } from "../../domain/name.ts";
 import { splitAndClassify } from "./api.ts";
 import type { Classification, DomainType } from "./classifier.ts";
+import { getLexicon, NOT_LOOKED_UP } from "./lexicon.ts";
+import { getSplitter } from "./splitter.ts";
 import { Tally } from "./tally.ts";
 import { UNCATEGORIZED_VERTICAL } from "./taxonomy.ts";
 
@@ -69,8 +71,17 @@ export function camelcaseOne(domain: ParsedName): CamelcaseRow {
 function camelcaseRow(domain: ParsedName, wordCounts: Tally | undefined): CamelcaseRow {
   const { split: { words, confidence }, classification: c } = splitAndClassify(domain.name);
   // The splitter's words are never empty and hold no space: counting them counts the words
-  // of `split`, as wordStats() does, without cutting the string again.
-  if (wordCounts !== undefined) for (const w of words) wordCounts.add(w);
+  // of `split`, as wordStats() does, without cutting the string again; a lexicon word is
+  // counted by its index (the splitter's, or looked up when it did not look the token up).
+  if (wordCounts !== undefined) {
+    const lex = getLexicon(), indexes = getSplitter().tokenWords();
+    for (let k = 0; k < words.length; k++) {
+      const w = words[k]!;
+      const id = k >= indexes.length ? lex.indexOf(w) : indexes[k] === NOT_LOOKED_UP ? lex.indexOf(w) : indexes[k]!;
+      if (id >= 0) wordCounts.addIndexed(w, id, lex.size);
+      else wordCounts.add(w);
+    }
+  }
   return {
     original: domain.ascii,
     // A punycode label is an encoding, not words: it stays as it is.

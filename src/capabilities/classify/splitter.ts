@@ -136,7 +136,10 @@ export class Splitter {
 
   split(name: string): Split {
     const s = name.toLowerCase();
-    if (s.startsWith("xn--")) return { words: s.length > 4 ? [s] : [], confidence: "LOW" };
+    if (s.startsWith("xn--")) {
+      this.tokens[0] = NOT_LOOKED_UP;
+      return { words: s.length > 4 ? [s] : [], confidence: "LOW" };
+    }
     const words: string[] = [];
     let margin = Infinity;
     this.coined = false;
