@@ -20,7 +20,7 @@
  * 4. Type: see the comment on classify() below.
  */
 import { getWordInfo, W_COMMON, W_FIRST, W_PLACE, W_SURNAME, W_WORD, type WordInfo } from "./classifier-words.ts";
-import { keywordNumber, MAX_PHRASE_WORDS, MAX_TOKEN_LENGTH, singleKeyword, sameWord, TOKEN_ENTRIES, type Keyword } from "./keywords.ts";
+import { keywordNumber, MAX_PHRASE_WORDS, MAX_TOKEN_LENGTH, sameWord, SINGLE_BY_WORD, SINGLE_TRIE, TOKEN_ENTRIES, type Keyword } from "./keywords.ts";
 import { MODIFIER_SET } from "./keywords-modifiers.ts";
 import { TAXONOMY, UNCATEGORIZED } from "./taxonomy.ts";
 
@@ -111,24 +111,29 @@ function findHits(toks: readonly string[], flags: Int32Array, keys: Int32Array):
   return hits ?? NO_HITS;
 }
 
-/** A keyword the splitter cut into pieces, at least one of them not a word ("bar"+"ber"). */
+/**
+ * A keyword the splitter cut into pieces, at least one of them not a word ("bar"+"ber"): the
+ * most tokens from i (2 up to MAX_PHRASE_WORDS + 1) whose joined letters, 5 to
+ * MAX_TOKEN_LENGTH of them, are a token singleKeyword() answers for. One walk of the keyword
+ * trie over the tokens' letters tries every span; it stops where no keyword goes on.
+ */
 function joinedHit(toks: readonly string[], flags: Int32Array, i: number): Hit | undefined {
   const max = Math.min(MAX_PHRASE_WORDS + 1, toks.length - i);
-  for (let span = max; span >= 2; span--) {
-    let length = 0;
-    let fragment = false;
-    for (let j = 0; j < span; j++) {
-      length += toks[i + j]!.length;
-      if ((flags[i + j]! & W_WORD) === 0) fragment = true;
+  let node = SINGLE_TRIE.root, length = 0, fragment = false, hit: Hit | undefined;
+  for (let j = 0; j < max; j++) {
+    const t = toks[i + j]!;
+    length += t.length;
+    if (length > MAX_TOKEN_LENGTH) break;
+    if ((flags[i + j]! & W_WORD) === 0) fragment = true;
+    for (let q = 0; q < t.length && node >= 0; q++) {
+      const c = t.charCodeAt(q);
+      node = c < 128 ? SINGLE_TRIE.child(node, c) : -1;
     }
-    // No keyword token is longer than MAX_TOKEN_LENGTH: the string is built only when it could be one.
-    if (!fragment || length < 5 || length > MAX_TOKEN_LENGTH) continue;
-    let joined = toks[i]!;
-    for (let j = 1; j < span; j++) joined += toks[i + j]!;
-    const k = singleKeyword(joined);
-    if (k !== undefined) return { kw: k, pos: i, span };
+    if (node < 0) break;
+    const k = j >= 1 && fragment && length >= 5 ? SINGLE_TRIE.wordOf(node) : -1;
+    if (k >= 0) hit = { kw: SINGLE_BY_WORD[k]!, pos: i, span: j + 1 };
   }
-  return undefined;
+  return hit;
 }
 
 /** Personal name: a first name (not an everyday word when alone), then surnames or names. */

@@ -7,7 +7,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { lexiconWordInfo } from "./classifier-words.ts";
-import { BY_TOKEN, KEYWORDS, keywordNumber, SINGLE, singleKeyword, TOKEN_ENTRIES, type Keyword } from "./keywords.ts";
+import { BY_TOKEN, KEYWORDS, keywordNumber, SINGLE, SINGLE_BY_WORD, SINGLE_TRIE, singleKeyword, TOKEN_ENTRIES, type Keyword } from "./keywords.ts";
 import { getLexicon } from "./lexicon.ts";
 import { camelName } from "./results.ts";
 import { Tally } from "./tally.ts";
@@ -40,6 +40,15 @@ function probes(): string[] {
 describe("keyword look-up by token", () => {
   test("singleKeyword equals the plural-folding rule for every probe", () => {
     for (const t of probes()) expect(singleKeyword(t), t).toBe(folded(t));
+  });
+
+  test("the keyword trie holds exactly the tokens singleKeyword answers for", () => {
+    for (const t of probes()) {
+      let node = SINGLE_TRIE.root;
+      for (let q = 0; q < t.length && node >= 0; q++) node = SINGLE_TRIE.child(node, t.charCodeAt(q));
+      const w = node >= 0 && t !== "" ? SINGLE_TRIE.wordOf(node) : -1;
+      expect(w >= 0 ? SINGLE_BY_WORD[w] : undefined, t).toBe(singleKeyword(t));
+    }
   });
 
   test("keywordNumber names the token's entry: its phrases and its single keyword", () => {

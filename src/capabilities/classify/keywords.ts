@@ -9,6 +9,7 @@
  * splitter may leave a known compound whole.
  */
 import { KEYWORD_DATA } from "./keywords-data.ts";
+import { WordTrie } from "./lexicon-trie.ts";
 import { TAXONOMY } from "./taxonomy.ts";
 
 export interface Keyword {
@@ -119,17 +120,26 @@ export const BY_TOKEN: ReadonlyMap<string, TokenKeywords> = (() => {
   return m;
 })();
 
+/**
+ * Every token singleKeyword() answers for, as a trie (word i = SINGLE_BY_WORD[i]), so that a
+ * keyword glued from several tokens is found by walking their letters, with no joined string
+ * built per candidate.
+ */
+const SINGLE_TOKENS = [...BY_TOKEN].filter(([, e]) => e.single !== undefined);
+export const SINGLE_TRIE = new WordTrie(new TextEncoder().encode(SINGLE_TOKENS.map(([t]) => t).join("\n")), SINGLE_TOKENS.length);
+export const SINGLE_BY_WORD: readonly Keyword[] = SINGLE_TOKENS.map(([, e]) => e.single!);
+
 /** The longest token BY_TOKEN holds: singleKeyword() of anything longer is undefined. */
 export const MAX_TOKEN_LENGTH = [...BY_TOKEN.keys()].reduce((n, t) => Math.max(n, t.length), 0);
 
 /** The entries of BY_TOKEN in one array: a token's entry can travel as a small number (its index + 1, 0 = none). */
 export const TOKEN_ENTRIES: readonly TokenKeywords[] = [...BY_TOKEN.values()];
-const ENTRY_NUMBER = new Map<TokenKeywords, number>(TOKEN_ENTRIES.map((e, i) => [e, i + 1]));
+/** Each BY_TOKEN token's number (one Map hit instead of BY_TOKEN's and then the entry's). */
+const TOKEN_NUMBER = new Map<string, number>([...BY_TOKEN.keys()].map((t, i) => [t, i + 1]));
 
 /** The number of a token's entry in TOKEN_ENTRIES plus one; 0 when the token starts no keyword. */
 export function keywordNumber(token: string): number {
-  const e = BY_TOKEN.get(token);
-  return e === undefined ? 0 : ENTRY_NUMBER.get(e)!;
+  return TOKEN_NUMBER.get(token) ?? 0;
 }
 
 /**
