@@ -1,41 +1,46 @@
 /**
- * Splitter speed, before against after, in ONE process: the working tree's splitter.ts and
- * the splitter.ts of a git revision (default HEAD) run alternately over the same real names
+ * Splitter speed, before against after, in ONE process: the working tree's splitter and the
+ * splitter of a git revision (default HEAD) run alternately over the same real names
  * (bench/classify/names.ts), so the shared machine's load hits both alike. Each round times
  * both by this thread's CPU time; the figure is the median of the per-round ratios.
  *
  *   node scripts/bun.cjs run bench/segmentation/speed.ts [revision=HEAD] [names=200000] [rounds=7]
  *
- * Both splitters are copied to temporary files whose imports point at the working tree's
- * modules (so they share the lexicon and parameters; parameters added since that revision are
- * simply unused by the old one), and removed at the end: both load the same way, since a
- * module imported from elsewhere measured up to 5 % apart from an identical copy.
+ * Both classify folders (the revision's, from git, and the working tree's) are copied to a
+ * temporary directory and loaded from there, each with its own lexicon in memory (the
+ * lexicon's in-memory layout is part of what a speed change may change), so both load the
+ * same way: a module imported from elsewhere measured up to 5 % apart from an identical copy.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { splitName as parseName } from "../../src/domain/name.ts";
-import { getLexicon } from "../../src/capabilities/classify/lexicon.ts";
-import type { Splitter } from "../../src/capabilities/classify/splitter.ts";
 import { realDomains } from "../classify/names.ts";
 
 const revision = process.argv[2] ?? "HEAD";
 const limit = Number(process.argv[3] ?? 200_000);
 const rounds = Number(process.argv[4] ?? 7);
-const DIR = path.resolve(import.meta.dir, "../../src/capabilities/classify");
+const ROOT = path.resolve(import.meta.dir, "../..");
+const FOLDER = "src/capabilities/classify";
 const tmp = mkdtempSync(path.join(tmpdir(), "zw-splitter-"));
-const load = async (name: string, source: string): Promise<typeof Splitter> => {
-  const file = path.join(tmp, name);
-  writeFileSync(file, source.replace(/from "\.\//g, `from "${DIR}/`));
-  return ((await import(file)) as { Splitter: typeof Splitter }).Splitter;
-};
+
+interface AnySplitter { split(name: string): { words: string[]; confidence: string } }
+
+/** The thread's splitter of a classify folder copied under `root`. */
+async function load(root: string): Promise<AnySplitter> {
+  return ((await import(path.join(root, FOLDER, "splitter.ts"))) as { getSplitter(): AnySplitter }).getSplitter();
+}
+
 try {
-  const Old = await load("before.ts", execFileSync("git", ["show", `${revision}:src/capabilities/classify/splitter.ts`], { cwd: DIR, encoding: "utf8" }));
-  const New = await load("after.ts", readFileSync(path.join(DIR, "splitter.ts"), "utf8"));
-  const lex = getLexicon();
+  const beforeRoot = path.join(tmp, "before"), afterRoot = path.join(tmp, "after");
+  mkdirSync(beforeRoot);
+  const tar = path.join(tmp, "before.tar");
+  writeFileSync(tar, execFileSync("git", ["archive", "--format=tar", revision, FOLDER], { cwd: ROOT, maxBuffer: 1 << 28 }));
+  execFileSync("tar", ["-x", "-f", tar, "-C", beforeRoot]);
+  cpSync(path.join(ROOT, FOLDER), path.join(afterRoot, FOLDER), { recursive: true });
+  const before = await load(beforeRoot), after = await load(afterRoot);
   const names = realDomains(limit).map((d) => parseName(d).name);
-  const before = new Old(lex), after = new New(lex);
   const key = (r: { words: string[]; confidence: string }) => `${r.words.join(" ")} ${r.confidence}`;
   const differ = names.filter((n) => key(before.split(n)) !== key(after.split(n))).length;
 
