@@ -16,7 +16,7 @@
  * checks every word both ways).
  *
  * Cost: 16 MB for the shipped lexicon (1.18 million nodes in 2^21 slots), built in one pass
- * over the word blob (one insert per node) in about a tenth of a second.
+ * over the word blob (one probe per character) in 0.15-0.17 s.
  */
 
 /** Keys are (parent node << CHAR_BITS) | character. */
