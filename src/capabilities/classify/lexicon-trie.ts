@@ -16,7 +16,7 @@
  * checks every word both ways).
  *
  * Cost: 16 MB for the shipped lexicon (1.18 million nodes in 2^21 slots), built in one pass
- * over the word blob (one probe per character) in 0.15-0.17 s.
+ * over the sorted word blob (one probe per node) in 0.09-0.15 s.
  */
 
 /** Keys are (parent node << CHAR_BITS) | character. */
@@ -69,30 +69,51 @@ export class WordTrie {
   }
 }
 
-/** The table for 2^bits slots, or null when the words' prefixes fill more than MAX_LOAD of it. */
+/**
+ * The table for 2^bits slots, or null when the words' prefixes fill more than MAX_LOAD of it.
+ * The walk of each word starts where it parts from the previous one (the blob is sorted, so
+ * most of a word's prefix was just walked): the nodes are created in the same order as by a
+ * walk from the root, so the table is the same, in a third of the probes.
+ */
 function fill(blob: Uint8Array, bits: number): Int32Array | null {
   const cap = 2 ** bits, shift = 32 - bits, mask = cap - 1, root = cap, limit = cap * MAX_LOAD;
   if ((root << CHAR_BITS) >>> 0 > 0x7fffffff) throw new Error("lexicon trie: too many words for 31-bit keys");
   const table = new Int32Array(cap * 2).fill(-1);
-  let nodes = 0, word = 0, node = root;
-  for (let j = 0; j < blob.length; j++) {
-    const ch = blob[j]!;
-    if (ch === 10) {
-      if (node !== root && table[2 * node + 1] === -1) table[2 * node + 1] = word; // the first copy wins
-      word++;
-      node = root;
-      continue;
+  /** path[d] = the node of the previous word's first d characters. */
+  let path = new Int32Array(64);
+  path[0] = root;
+  let nodes = 0, word = 0, at = 0, prevAt = 0, prevLen = 0;
+  for (;;) {
+    let end = at;
+    while (end < blob.length && blob[end] !== 10) end++;
+    const len = end - at;
+    if (len >= path.length) {
+      const longer = new Int32Array(len * 2);
+      longer.set(path);
+      path = longer;
     }
-    if (ch >= 128) throw new Error("lexicon trie: a word holds a non-ASCII byte");
-    const key = (node << CHAR_BITS) | ch;
-    let slot = Math.imul(key, GOLDEN) >>> shift;
-    while (table[2 * slot] !== -1 && table[2 * slot] !== key) slot = (slot + 1) & mask;
-    if (table[2 * slot] === -1) {
-      if (++nodes > limit) return null;
-      table[2 * slot] = key;
+    let same = 0;
+    const common = Math.min(len, prevLen);
+    while (same < common && blob[at + same] === blob[prevAt + same]) same++;
+    let node = path[same]!;
+    for (let q = same; q < len; q++) {
+      const ch = blob[at + q]!;
+      if (ch >= 128) throw new Error("lexicon trie: a word holds a non-ASCII byte");
+      const key = (node << CHAR_BITS) | ch;
+      let slot = Math.imul(key, GOLDEN) >>> shift;
+      while (table[2 * slot] !== -1 && table[2 * slot] !== key) slot = (slot + 1) & mask;
+      if (table[2 * slot] === -1) {
+        if (++nodes > limit) return null;
+        table[2 * slot] = key;
+      }
+      node = slot;
+      path[q + 1] = node;
     }
-    node = slot;
+    if (len > 0 && table[2 * node + 1] === -1) table[2 * node + 1] = word; // the first copy wins
+    if (end >= blob.length) return table;
+    prevAt = at;
+    prevLen = len;
+    word++;
+    at = end + 1;
   }
-  if (node !== root && table[2 * node + 1] === -1) table[2 * node + 1] = word; // a last word without "\n"
-  return table;
 }
