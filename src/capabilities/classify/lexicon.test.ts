@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { getLexicon, NOT_A_WORD, NOT_LOOKED_UP } from "./lexicon.ts";
+import { WordTrie } from "./lexicon-trie.ts";
 import { getSplitter } from "./splitter.ts";
 
 const lex = getLexicon();
@@ -34,6 +35,17 @@ describe("lexicon trie", () => {
     }
     expect(checked).toBeGreaterThan(20_000);
     for (const s of ["", "\u00e9", "\u{1F600}", "a\u0000"]) expect(lex.indexOf(s), JSON.stringify(s)).toBe(-1);
+  });
+
+  test("a trie of an unsorted list with repeats and empty lines: each word's first line", () => {
+    const trie = new WordTrie(new TextEncoder().encode("b\na\n\nab\na\nabc\nzz9\n"), 8);
+    const at = (w: string) => {
+      let node = trie.root;
+      for (let k = 0; k < w.length && node >= 0; k++) node = trie.child(node, w.charCodeAt(k));
+      return node < 0 ? "none" : trie.wordOf(node);
+    };
+    expect(["b", "a", "ab", "abc", "zz9", "z", "ac", "abcd"].map(at)).toEqual([0, 1, 3, 5, 6, -1, "none", "none"]);
+    expect(() => new WordTrie(new TextEncoder().encode("caf\u00e9"), 1)).toThrow(/non-ASCII/);
   });
 
   test("child() walks exactly the prefixes of words; wordOf() ends on words only", () => {
