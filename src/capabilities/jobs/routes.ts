@@ -4,7 +4,7 @@
  * read their own request, so they are raw routes: authentication already ran in onRequest;
  * the submit route checks its rate bucket itself before touching the body.
  */
-import { authOf, queryOf, type RawRoute } from "../../app.ts";
+import { authOf, queryOf, type Authed, type RawRoute } from "../../app.ts";
 import { decodeText, parseJsonObject, readBody } from "../../http/body.ts";
 import { defineEndpoint, ONE } from "../../http/endpoint.ts";
 import { ApiError, jsonResponse, toErrorResponse } from "../../http/errors.ts";
@@ -60,9 +60,9 @@ function mediaType(h: string | null): string {
 export const submitRoute: RawRoute = (app, services: Services) => {
   app.post(
     OPERATIONS.jobs_submit.path,
-    async ({ request }: { request: Request }) => {
+    async ({ request, authed }: { request: Request; authed?: Authed }) => {
       try {
-        const { key, now } = authOf(request);
+        const { key, now } = authOf(authed);
         checkRate(services.store, key, OPERATIONS.jobs_submit.bucket, now);
         const type = mediaType(request.headers.get("content-type"));
         if (type !== "application/json" && type !== "text/plain") {
@@ -109,9 +109,9 @@ function acceptsGzip(h: string | null): boolean {
 export const resultsRoute: RawRoute = (app, services: Services) => {
   app.get(
     OPERATIONS.job_results.path,
-    ({ request, params }: { request: Request; params: Record<string, string> }) => {
+    ({ request, params, authed }: { request: Request; params: Record<string, string>; authed?: Authed }) => {
       try {
-        const { key } = authOf(request);
+        const { key } = authOf(authed);
         const q = queryOf(request.url);
         for (const k of q.keys()) if (k !== "from" && k !== "format") throw new ApiError(400, `unknown query parameter "${k}"`);
         const fromRaw = q.get("from") ?? "0";

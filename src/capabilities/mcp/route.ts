@@ -5,7 +5,7 @@
  * grow past the cap. GET (the standalone SSE stream) and DELETE (session end) have no
  * meaning without sessions: 405, as the protocol allows for a stateless server.
  */
-import { authOf, type RawRoute } from "../../app.ts";
+import { authOf, type Authed, type RawRoute } from "../../app.ts";
 import { decodeText, readBody } from "../../http/body.ts";
 import type { Endpoint } from "../../http/endpoint.ts";
 import { ApiError } from "../../http/errors.ts";
@@ -51,11 +51,11 @@ function repeatsAnId(payload: unknown): boolean {
   return false;
 }
 
-async function post(request: Request, deps: McpDeps): Promise<Response> {
+async function post(request: Request, authedBy: Authed | undefined, deps: McpDeps): Promise<Response> {
   let authed;
   let bytes: Uint8Array;
   try {
-    authed = authOf(request);
+    authed = authOf(authedBy);
     bytes = await readBody(request);
   } catch (e) {
     if (e instanceof ApiError) return rpcError(e.status, e.message, e.headers);
@@ -84,7 +84,7 @@ export function mcpRoute(extra: (services: Services) => Partial<Record<Operation
       services,
       log: services.log,
     };
-    app.post(MCP_PATH, ({ request }: { request: Request }) => post(request, deps), { parse: "none" });
+    app.post(MCP_PATH, ({ request, authed }: { request: Request; authed?: Authed }) => post(request, authed, deps), { parse: "none" });
     app.get(MCP_PATH, notAllowed);
     app.delete(MCP_PATH, notAllowed);
     for (const m of ["PUT", "PATCH", "OPTIONS"]) app.route(m, MCP_PATH, notAllowed);
