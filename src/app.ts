@@ -123,7 +123,7 @@ export function buildApp(services: Services, parts: AppParts) {
   // short Host header ("Host: a") and so answered 405 where the key check must answer 401.
   const app = new Elysia({ normalize: false, handler: { standardHostname: false } })
     .onRequest((c) => {
-      // Written without `return f(...)` on purpose: see SYNC_SOURCE below.
+      // Written without `return f(...)` on purpose: see SYNC_SOURCE above buildApp.
       const request = c.request;
       let early: Response | undefined;
       const path = pathOf(request.url);
@@ -157,7 +157,7 @@ export function buildApp(services: Services, parts: AppParts) {
   const toResponse = (ans: Answer) => (ans.json === undefined ? jsonResponse(ans.status, ans.body, ans.headers) : jsonTextResponse(ans.status, ans.json, ans.headers));
   const onFail = (e: unknown) => toErrorResponse(e, log);
   for (const ep of parts.endpoints) {
-    // Written without `return f(...)` on purpose: see SYNC_SOURCE below.
+    // Written without `return f(...)` on purpose: see SYNC_SOURCE above buildApp.
     const handler = ({ request, params, url, authed }: { request: Request; params: Record<string, string>; url: string; authed?: Authed }) => {
       let res: Response | Promise<Response>;
       try {
