@@ -17,8 +17,9 @@ import type { IndexArrays } from "./arrays.ts";
 import { ALPHABET, SYMBOL } from "./format.ts";
 import { findName, nameContains, nameEndsWith } from "./names.ts";
 
-/** Once the next list is this many times longer than the survivors, verify instead. */
+/** Once the next list is this many times longer than the survivors, verify instead (see narrow). */
 const INTERSECT_RATIO = 24;
+const OVERLAP_RATIO = 2;
 
 export class Scratch {
   cand = new Uint32Array(1024);
@@ -81,6 +82,35 @@ function intersect(a: IndexArrays, k: number, cand: Uint32Array, n: number): num
   return w;
 }
 
+/**
+ * Intersects the candidates (the ids of the rarest list, order[0]) with further lists while
+ * that pays: decoding a list costs its length, and what it saves is the verification of the
+ * candidates it removes. A trigram that shares no character with the ones taken removes
+ * many (it is nearly independent of them): taken while its list is at most INTERSECT_RATIO
+ * times the candidates. One that overlaps them ("ati" after "nat" in "nation") removes few,
+ * since the names holding "nat" mostly go on "nati": taken only while its list is at most
+ * OVERLAP_RATIO times the candidates. Disjoint trigrams go first, rarest first.
+ */
+function narrow(a: IndexArrays, keys: number[], starts: number[], order: number[], cand: Uint32Array, n: number): number {
+  const taken = [starts[order[0]]];
+  const left = order.slice(1);
+  while (left.length > 0 && n > 0) {
+    let pick = left.findIndex((i) => taken.every((p) => Math.abs(p - starts[i]) >= 3));
+    const disjoint = pick >= 0;
+    if (!disjoint) pick = 0;
+    const i = left[pick];
+    if (a.triCount[keys[i]] > (disjoint ? INTERSECT_RATIO : OVERLAP_RATIO) * n) {
+      if (disjoint) left.splice(pick, 1); // too long now, and only longer ones follow in its class
+      else break;
+      continue;
+    }
+    left.splice(pick, 1);
+    taken.push(starts[i]);
+    n = intersect(a, keys[i], cand, n);
+  }
+  return n;
+}
+
 const inMask = (mask: Uint32Array, id: number) => (mask[id >>> 5] & (1 << (id & 31))) !== 0;
 
 /**
@@ -104,24 +134,27 @@ export function forEachContaining(
     }
     return;
   }
+  // the distinct trigrams of t, each with its first position
   const keys: number[] = [];
+  const starts: number[] = [];
   for (let i = 0; i + 3 <= t.length; i++) {
     const k = trigramKey(t, i);
     if (k < 0 || a.triCount[k] === 0) return;
-    if (!keys.includes(k)) keys.push(k);
+    const at = keys.indexOf(k);
+    if (at < 0) {
+      keys.push(k);
+      starts.push(i);
+    }
   }
-  keys.sort((x, y) => a.triCount[x] - a.triCount[y]);
-  const cand = s.ensure(a.triCount[keys[0]]);
-  let n = decodeInto(a, keys[0], cand);
+  const order = keys.map((_, i) => i).sort((x, y) => a.triCount[keys[x]] - a.triCount[keys[y]]);
+  const cand = s.ensure(a.triCount[keys[order[0]]]);
+  let n = decodeInto(a, keys[order[0]], cand);
   if (mask !== null) {
     let w = 0;
     for (let i = 0; i < n; i++) if (inMask(mask, cand[i])) cand[w++] = cand[i];
     n = w;
   }
-  for (let j = 1; j < keys.length; j++) {
-    if (a.triCount[keys[j]] > INTERSECT_RATIO * n) break;
-    n = intersect(a, keys[j], cand, n);
-  }
+  n = narrow(a, keys, starts, order, cand, n);
   if (ends) {
     for (let i = 0; i < n; i++) if (nameEndsWith(a, cand[i], t)) visit(cand[i]);
   } else if (t.length === 3) {
