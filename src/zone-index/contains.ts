@@ -1,7 +1,7 @@
 /**
  * Names containing or ending with a term, from the trigram index (TRIO/TRIC/TRIP).
- * - length >= 3: decode the rarest trigram's list, intersect with the next rarest while
- *   they are not much longer than the survivors, then verify survivors against the name
+ * - length >= 3: decode the rarest trigram's list, intersect with further lists while that
+ *   pays (narrow: trigrams disjoint from the ones taken first), then verify survivors against the name
  *   bytes (a 3-letter contains term skips it: its list is already exact). For "ends" the
  *   verification is the name's last bytes only (ending with t implies containing it).
  * - length 1 (outside the API's range): a scan of every name.
