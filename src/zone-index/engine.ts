@@ -96,7 +96,7 @@ export class Engine {
   private repeats(term: string, pos: Position, flag: Uint8Array): number {
     const a = this.a;
     const pairs = term.length === 2 && pos !== "starts" ? this.derived.pairs() : null;
-    if (pairs !== null) return pairs.repeats(term, pos === "ends", a.postStart, a.post, flag);
+    if (pairs !== null) return pairs.repeats(term, pos === "ends", flag);
     let sum = 0;
     this.forEachMatch(term, pos, (id) => (sum += repeatsOf(a, id, flag)), this.derived.multi());
     return sum;

@@ -7,13 +7,21 @@
  * trigram lists (plus the name equal to it), 3-5 million varints for a common pair at
  * 20 M synthetic domains, decoded in full even when only the 10 % of them registered in
  * several extensions matter. These lists hold exactly that 10 %: for each of the 37^2
- * pairs, the ascending ids of the multi names containing it (a name of two characters
- * included), and in a second set of 37^2 lists those ending with it (one list per name),
- * as LEB128 deltas like TRIP. No name bytes are read to answer from them.
+ * pairs, the multi names containing it (a name of two characters included), and in a
+ * second set of 37^2 lists those ending with it (one list per name), as LEB128 deltas like
+ * TRIP. No name bytes are read to answer from them.
+ *
+ * The multi names' postings are copied beside the lists, packed in id order (each name as
+ * its count followed by its extension ids, as in POST), and a list names a multi name by
+ * where it starts there: what the filtered count reads per name is then a few adjacent
+ * values of one dense array, instead of a cache line of POSO and one of POST scattered
+ * over the whole id space, about 450,000 times for a common pair at 20 M (the loop is
+ * bound by the memory it streams); and the gaps between positions are smaller than the
+ * gaps between ids, so the lists shrink by about the size of the counts added.
  *
  * Derived data, not stored in the file (the 32-bytes-per-domain budget has no room for
- * it: 1.08 bytes per domain at 20 M): built in two passes over the multi names (sizes,
- * then data). Memory: 30 MB at 20 M synthetic domains, 152 MB at 100 M.
+ * it): built in two passes over the multi names (sizes, then data); bench/zone-index/RESULTS.md
+ * has its memory at 20 M and 100 M.
  */
 import type { IndexArrays } from "./arrays.ts";
 import { ALPHABET, SYMBOL } from "./format.ts";
@@ -25,15 +33,23 @@ const PAIRS = ALPHABET * ALPHABET;
 const LISTS = 2 * PAIRS;
 
 export class MultiPairs {
-  private constructor(private readonly off: Uint32Array, private readonly data: Uint8Array) {}
+  private constructor(
+    private readonly off: Uint32Array,
+    private readonly data: Uint8Array,
+    /** The multi names in id order, each as its postings count followed by its postings. */
+    private readonly packed: IndexArrays["post"],
+  ) {}
 
   /** Lists over the names whose bit is set in multi (a bitmap over name ids), in slices of 1,024 words (32,768 names; steps.ts). */
   static *build(a: IndexArrays, multi: Uint32Array): Steps<MultiPairs> {
-    const last = new Int32Array(LISTS);
+    const last = new Float64Array(LISTS);
     const size = new Float64Array(LISTS);
-    const walk = function* (emit: (k: number, gap: number) => void): Steps<void> {
+    const ps = a.postStart;
+    // a name's key in the lists is where it starts in `packed`
+    const walk = function* (emit: (k: number, gap: number) => void, each: (id: number, at: number) => void): Steps<number> {
       last.fill(-1);
       const { names, nameOff } = a;
+      let at = 0;
       for (let w = 0; w < multi.length; w++) {
         if ((w & 0x3ff) === 0x3ff) yield;
         let bits = multi[w];
@@ -41,45 +57,55 @@ export class MultiPairs {
           const low = bits & -bits;
           const id = (w << 5) + 31 - Math.clz32(low);
           bits ^= low;
+          each(id, at);
           const s = nameOff[id];
           const e = nameOff[id + 1];
           for (let p = s; p + 2 <= e; p++) {
             const k = SYMBOL[names[p]] * ALPHABET + SYMBOL[names[p + 1]];
             const l = last[k];
-            if (l === id) continue;
-            emit(k, l < 0 ? id : id - l);
-            last[k] = id;
+            if (l === at) continue;
+            emit(k, l < 0 ? at : at - l);
+            last[k] = at;
           }
           if (e - s >= 2) {
             const k = PAIRS + SYMBOL[names[e - 2]] * ALPHABET + SYMBOL[names[e - 1]];
-            emit(k, last[k] < 0 ? id : id - last[k]);
-            last[k] = id;
+            emit(k, last[k] < 0 ? at : at - last[k]);
+            last[k] = at;
           }
+          at += 1 + ps[id + 1] - ps[id];
         }
       }
+      return at;
     };
-    yield* walk((k, gap) => (size[k] += varintLen(gap)));
+    const length = yield* walk((k, gap) => (size[k] += varintLen(gap)), () => {});
+    if (length >= 2 ** 30) throw new Error("multi-pairs: more than 2^30 packed postings"); // the varints' range (FORMAT.md limits)
     const off = new Uint32Array(LISTS + 1);
     for (let k = 0; k < LISTS; k++) off[k + 1] = off[k] + size[k];
     const data = new Uint8Array(off[LISTS]);
     const w = off.slice(0, LISTS);
-    yield* walk((k, gap) => (w[k] = putVarint(data, w[k], gap)));
-    return new MultiPairs(off, data);
+    const packed = a.post instanceof Uint16Array ? new Uint16Array(length) : new Uint32Array(length);
+    yield* walk((k, gap) => (w[k] = putVarint(data, w[k], gap)), (id, at) => {
+      // a count fits the postings' type: a name is in at most as many extensions as there are ids
+      packed[at] = ps[id + 1] - ps[id];
+      for (let q = ps[id], e = ps[id + 1], o = at + 1; q < e; q++) packed[o++] = a.post[q];
+    });
+    return new MultiPairs(off, data, packed);
   }
 
   /**
    * repeatsOf (pre-answers.ts) summed over the multi names containing (ends: ending with)
    * the 2-character t, ascending through its list. The visit is written out, not a
-   * callback: this loop is the whole cost of a filtered 2-letter count (about 450,000 names
-   * for "an" at 20 M), and a call per name through a closure is not inlined.
+   * callback: this loop is the whole cost of a filtered 2-letter count, and a call per name
+   * through a closure is not inlined.
    */
-  repeats(t: string, ends: boolean, postStart: Uint32Array, post: IndexArrays["post"], flag: Uint8Array): number {
+  repeats(t: string, ends: boolean, flag: Uint8Array): number {
     const x = SYMBOL[t.charCodeAt(0)];
     const y = SYMBOL[t.charCodeAt(1)];
     if (t.length !== 2 || x < 0 || y < 0) return 0;
     const k = (ends ? PAIRS : 0) + x * ALPHABET + y;
     const d = this.data;
-    let id = 0;
+    const packed = this.packed;
+    let at = 0;
     let first = true;
     let repeats = 0;
     for (let p = this.off[k], end = this.off[k + 1]; p < end; ) {
@@ -89,16 +115,16 @@ export class MultiPairs {
         b = d[p++];
         v |= (b & 0x7f) << shift;
       }
-      id = first ? v : id + v;
+      at = first ? v : at + v;
       first = false;
       let n = 0;
-      for (let q = postStart[id], e = postStart[id + 1]; q < e; q++) n += flag[post[q]];
+      for (let q = at + 1, e = at + 1 + packed[at]; q < e; q++) n += flag[packed[q]];
       if (n > 1) repeats += n - 1;
     }
     return repeats;
   }
 
   get bytes(): number {
-    return this.data.byteLength + this.off.byteLength;
+    return this.data.byteLength + this.off.byteLength + this.packed.byteLength;
   }
 }

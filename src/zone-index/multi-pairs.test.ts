@@ -1,0 +1,67 @@
+/**
+ * The filtered 2-letter count reads the multi names through multi-pairs.ts: by rank, with
+ * their postings packed beside the lists (sampled offsets, one-byte counts, a map for the
+ * names in 255+ extensions). Held to the brute-force answer on a list built for it: names
+ * in one to five extensions, runs of single names long enough that the walk jumps samples,
+ * and names registered in 300 extensions (a count that does not fit a byte).
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { buildIndex } from "../../index-builder/build.ts";
+import { BruteForce } from "./brute-force.ts";
+import { ZoneIndex } from "./index.ts";
+
+let dir: string;
+let index: ZoneIndex;
+let brute: BruteForce;
+const EXTS = ["com", "net", "org", ...Array.from({ length: 300 }, (_, i) => `x${i}`)];
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "zw-multi-"));
+  let seed = 11;
+  const rnd = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  const letters = "ansbz";
+  const domains: string[] = [];
+  for (let i = 0; i < 6000; i++) {
+    let name = "";
+    const len = 3 + Math.floor(rnd() * 6);
+    for (let k = 0; k < len; k++) name += letters[Math.floor(rnd() * letters.length)];
+    name += i.toString(36); // distinct
+    // long runs of names in one extension, then names in 2-5
+    const multi = i % 500 < 120 ? 0 : 1 + Math.floor(rnd() * 5);
+    const exts = new Set<string>([EXTS[Math.floor(rnd() * 6)]!]);
+    while (exts.size < 1 + multi) exts.add(EXTS[Math.floor(rnd() * 12)]!);
+    for (const e of exts) domains.push(`${name}.${e}`);
+  }
+  for (const brand of ["bananas", "mango", "zzan"]) for (const e of EXTS) domains.push(`${brand}.${e}`);
+  brute = new BruteForce(domains);
+  const list = path.join(dir, "list.txt");
+  fs.writeFileSync(list, domains.join("\n"));
+  await buildIndex({ inputs: [list], out: path.join(dir, "z.idx"), builtAt: new Date("2026-01-02T03:04:05Z") });
+  index = ZoneIndex.open(path.join(dir, "z.idx"));
+  index.prepare();
+}, 60_000);
+afterAll(() => {
+  index?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test("filtered 2-letter counts through the packed multi names equal brute force", () => {
+  const filters = [["com", "net"], ["com", "net", "org", "x5"], ["x1", "x2", "x299"], EXTS.slice(0, 40), EXTS];
+  let compared = 0;
+  for (const t of ["an", "na", "ba", "zz", "mo", "s0", "qq"]) {
+    for (const pos of ["contains", "ends"] as const) {
+      for (const f of filters) {
+        expect({ t, pos, f: f.length, got: index.count(t, pos, f) }).toEqual({ t, pos, f: f.length, got: brute.count(t, pos, f) });
+        compared++;
+      }
+    }
+  }
+  expect(compared).toBe(70);
+  // the case the byte counts cannot hold: a name in 300 extensions, counted once
+  const all = index.count("zz", "contains", EXTS);
+  expect(all.total_matches).toBeGreaterThanOrEqual(EXTS.length);
+  expect(all.keyword_count).toBeLessThan(all.total_matches);
+});
