@@ -140,7 +140,7 @@ async function main(): Promise<void> {
     measure(withCounts ? "with include_counts" : "without counts", split.map((b) => ({ n: b.n.length, run: () => index.lookupBatch(b.n, b.e, withCounts) })));
     if (!withCounts) {
       // the endpoint's and the zone.lookup task's path: whole normalised domains in, compact rows out
-      measure("without counts, whole domains (lookupCompact)", batches.map((b) => ({ n: b.length, run: () => lookupCompact(index, { domains: b, includeCounts: false }) })));
+      measure("without counts, whole domains (lookupCompact)", batches.map((b) => ({ n: b.length, run: () => lookupCompact(index, b, false) })));
     }
   }
   result.lookup_names_per_s = lookups;

@@ -22,9 +22,15 @@ export interface LookupRow {
   supported: boolean;
 }
 
-/** Input of the "zone.lookup" task: normalised ASCII names (full domains or bare names). */
+/**
+ * Input of the "zone.lookup" task: normalised ASCII names (full domains or bare names), one
+ * per line. One string crosses to a worker by structured clone in microseconds; an array of
+ * 5,000 went through msgpackr name by name, which cost the pool path 40 % of its lookups
+ * and left its buffers piling up (bench/zone-memory/RESULTS.md). Normalised names hold no
+ * newline. Classify's tasks take their names the same way.
+ */
 export interface LookupTaskInput {
-  domains: string[];
+  domains: string;
   includeCounts: boolean;
 }
 
@@ -34,8 +40,8 @@ export interface LookupTaskOutput {
   builtAt: string;
 }
 
-export function lookupCompact(index: ZoneIndex, input: LookupTaskInput): LookupTaskOutput {
-  return { rows: index.lookupDomains(input.domains, input.includeCounts), builtAt: index.builtAt };
+export function lookupCompact(index: ZoneIndex, domains: readonly string[], includeCounts: boolean): LookupTaskOutput {
+  return { rows: index.lookupDomains(domains, includeCounts), builtAt: index.builtAt };
 }
 
 /** Row i of a compact answer, for the input as sent and its parsed form. */

@@ -71,11 +71,11 @@ export class ZoneService {
 
   /** zone/lookup rows in input order; inputs[i] is the item as sent, parsed[i] its parsed form. */
   async lookup(inputs: readonly string[], parsed: readonly ParsedName[], includeCounts: boolean): Promise<LookupAnswer> {
-    const task: LookupTaskInput = { domains: parsed.map((p) => p.ascii), includeCounts };
+    const domains = parsed.map((p) => p.ascii);
     const units = parsed.length * (includeCounts ? 10 : 1);
     const out = this.pool !== null && units > POOL_THRESHOLD_UNITS
-      ? await this.pool.run<LookupTaskOutput>("zone.lookup", task)
-      : lookupCompact(this.index(), task);
+      ? await this.pool.run<LookupTaskOutput>("zone.lookup", { domains: domains.join("\n"), includeCounts } satisfies LookupTaskInput)
+      : lookupCompact(this.index(), domains, includeCounts);
     const results = new Array<LookupRow>(parsed.length);
     for (let i = 0; i < parsed.length; i++) results[i] = lookupRow(inputs[i], parsed[i], out.rows, i, includeCounts);
     return { results, index_built_at: out.builtAt };

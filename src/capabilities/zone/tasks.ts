@@ -11,7 +11,7 @@ import { lookupCompact, type LookupTaskInput } from "./rows.ts";
 import { onSwapNotice, requireZoneIndex, type SwapNotice } from "./thread-index.ts";
 
 export const tasks: TaskTable = {
-  "zone.lookup": (input: LookupTaskInput, ctx) => lookupCompact(requireZoneIndex(ctx.config), input),
+  "zone.lookup": (input: LookupTaskInput, ctx) => lookupCompact(requireZoneIndex(ctx.config), input.domains.split("\n"), input.includeCounts),
   "zone.jobChunk": (input: JobChunkInput, ctx) => zoneJobChunk(requireZoneIndex(ctx.config), input),
 };
 
