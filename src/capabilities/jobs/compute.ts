@@ -36,7 +36,7 @@ export async function computeChunk(ex: ChunkExecutor, job: ChunkJob, leaseMs: nu
   const guardMs = leaseMs + Math.min(1000, leaseMs / 2);
   for (let a = 0; a < JOB_LIMITS.rowAttempts; ) {
     try {
-      return checked(await withLease(ex.run(job, leaseMs), guardMs), job.names.length);
+      return checked(await withLease(ex.run(job, leaseMs), guardMs), job.count);
     } catch (e) {
       const now = Date.now();
       if (isBusy(e) && (busySince === 0 || now - busySince < leaseMs)) {

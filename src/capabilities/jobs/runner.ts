@@ -152,7 +152,7 @@ export class Runner {
         if (next < row.total) stop ??= this.stopReason(id, budgetEnd);
         while (stop === null && inflight.length < width && next < row.total) {
           const n = Math.min(row.chunk_size, row.total - next);
-          const result = computeChunk(executor, { task, names: names.slice(next, next + n), options }, this.chunkLeaseMs);
+          const result = computeChunk(executor, { task, names: names.slice(next, next + n).join("\n"), count: n, options }, this.chunkLeaseMs);
           result.catch(() => {}); // awaited in order below; abandoned ones must not go unhandled
           inflight.push({ start: next, rows: n, result });
           next += n;

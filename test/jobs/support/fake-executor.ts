@@ -7,7 +7,7 @@
  * answer (a silent worker); `throwAlways` makes every call fail (an internal fault);
  * `busyCalls` answers the first calls with the pool's 503 "busy".
  */
-import { packChunk, type ChunkJob, type PackedChunk } from "../../../src/capabilities/jobs/chunk-task.ts";
+import { chunkNames, packChunk, type ChunkJob, type PackedChunk } from "../../../src/capabilities/jobs/chunk-task.ts";
 import type { ChunkExecutor } from "../../../src/capabilities/jobs/executor.ts";
 import { ApiError } from "../../../src/http/errors.ts";
 
@@ -53,6 +53,6 @@ export class FakeExecutor implements ChunkExecutor {
         } else ndjson += JSON.stringify(fakeRow(n)) + "\n";
       }
       return { ndjson, errors };
-    }, job.names);
+    }, chunkNames(job));
   }
 }
