@@ -13,7 +13,7 @@ import { Elysia } from "elysia";
 import { Authenticator } from "./http/auth.ts";
 import { parseJsonObject, readBody } from "./http/body.ts";
 import type { CallContext, Endpoint } from "./http/endpoint.ts";
-import { ApiError, errorResponse, jsonResponse, jsonTextResponse, toErrorResponse } from "./http/errors.ts";
+import { ApiError, errorResponse, jsonResponse, jsonTextResponse, NO_HEADERS, toErrorResponse } from "./http/errors.ts";
 import { checkRate } from "./http/meter.ts";
 import { execute, type Answer } from "./http/pipeline.ts";
 import type { Operation } from "./operations.ts";
@@ -154,7 +154,8 @@ export function buildApp(services: Services, parts: AppParts) {
       return toErrorResponse(error, log);
     });
 
-  const toResponse = (ans: Answer) => (ans.json === undefined ? jsonResponse(ans.status, ans.body, ans.headers) : jsonTextResponse(ans.status, ans.json, ans.headers));
+  const toResponse = (ans: Answer) =>
+    ans.json !== undefined && ans.status === 200 && ans.headers === NO_HEADERS ? jsonTextResponse(ans.json) : jsonResponse(ans.status, ans.body, ans.headers);
   const onFail = (e: unknown) => toErrorResponse(e, log);
   for (const ep of parts.endpoints) {
     // Written without `return f(...)` on purpose: see SYNC_SOURCE above buildApp.

@@ -23,7 +23,8 @@ export interface Outcome {
   body: unknown;
   /**
    * The body already serialised, when the service memoises its answer (GET /v1/usage): REST
-   * sends this text as is; MCP, which wants the value, uses `body`. Both must agree.
+   * sends this text as is on a plain 200 (anything else serialises `body`); MCP, which wants
+   * the value, uses `body`. Both must agree.
    */
   json?: string;
   headers?: Record<string, string>;

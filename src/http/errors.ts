@@ -68,9 +68,8 @@ const JSON_TEXT_INIT: ResponseInit = Object.freeze({ headers: new Headers({ "con
  * object (the Response copies it) this costs 0.24 us against 0.66 for Response.json of the
  * usage body.
  */
-export function jsonTextResponse(status: number, text: string, headers: Readonly<Record<string, string>> = NO_HEADERS): Response {
-  if (status === 200 && headers === NO_HEADERS) return new Response(text, JSON_TEXT_INIT);
-  return new Response(text, { status, headers: { ...headers, "content-type": "application/json;charset=utf-8" } });
+export function jsonTextResponse(text: string): Response {
+  return new Response(text, JSON_TEXT_INIT);
 }
 
 export function errorResponse(err: ApiError): Response {

@@ -1,9 +1,10 @@
 /**
- * The filtered 2-letter count reads the multi names through multi-pairs.ts: by rank, with
- * their postings packed beside the lists (sampled offsets, one-byte counts, a map for the
- * names in 255+ extensions). Held to the brute-force answer on a list built for it: names
- * in one to five extensions, runs of single names long enough that the walk jumps samples,
- * and names registered in 300 extensions (a count that does not fit a byte).
+ * The filtered 2-letter count reads the multi names through multi-pairs.ts: each list names
+ * a multi name by where its count and postings start in one packed array. Held to the
+ * brute-force answer on a list built for it, with 2-letter terms common enough to be
+ * precomputed (the only ones that take this path): names in one to five extensions, runs
+ * of names in one extension (absent from the lists), and names registered in 300
+ * extensions (long postings).
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import fs from "node:fs";

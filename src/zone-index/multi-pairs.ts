@@ -20,8 +20,8 @@
  * gaps between ids, so the lists shrink by about the size of the counts added.
  *
  * Derived data, not stored in the file (the 32-bytes-per-domain budget has no room for
- * it): built in two passes over the multi names (sizes, then data); bench/zone-index/RESULTS.md
- * has its memory at 20 M and 100 M.
+ * it): built in two passes over the multi names (sizes, then data); docs/zone.md has its
+ * memory at 20 M and 100 M (44.5 and 221 MB).
  */
 import type { IndexArrays } from "./arrays.ts";
 import { ALPHABET, SYMBOL } from "./format.ts";
