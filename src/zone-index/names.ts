@@ -93,9 +93,12 @@ export function findInRange(a: IndexArrays, s: string, start: number, end: numbe
 
 /** True when the name with this id contains t (t.length >= 1). */
 export function nameContains(a: IndexArrays, id: number, t: string): boolean {
-  const names = a.names;
-  const s = a.nameOff[id];
-  const last = a.nameOff[id + 1] - t.length;
+  return bytesContain(a.names, a.nameOff[id], a.nameOff[id + 1], t);
+}
+
+/** True when names[s, e) holds t (the name bytes between two offsets of NAMO). */
+export function bytesContain(names: Uint8Array, s: number, e: number, t: string): boolean {
+  const last = e - t.length;
   const c0 = t.charCodeAt(0);
   const tl = t.length;
   for (let p = s; p <= last; p++) {
@@ -109,10 +112,13 @@ export function nameContains(a: IndexArrays, id: number, t: string): boolean {
 
 /** True when the name with this id ends with t. */
 export function nameEndsWith(a: IndexArrays, id: number, t: string): boolean {
-  const names = a.names;
-  const e = a.nameOff[id + 1];
+  return bytesEndWith(a.names, a.nameOff[id], a.nameOff[id + 1], t);
+}
+
+/** True when names[s, e) ends with t. */
+export function bytesEndWith(names: Uint8Array, s: number, e: number, t: string): boolean {
   const tl = t.length;
-  if (e - a.nameOff[id] < tl) return false;
+  if (e - s < tl) return false;
   for (let i = 1; i <= tl; i++) if (names[e - i] !== t.charCodeAt(tl - i)) return false;
   return true;
 }
