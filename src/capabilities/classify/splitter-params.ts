@@ -7,7 +7,7 @@
  * priced so that it stays whole.
  */
 /** Bump when a parameter or a rule of the splitter changes (it moves results). */
-export const SPLITTER_VERSION = "split-2026.11.7";
+export const SPLITTER_VERSION = "split-2026.11.8";
 
 export interface SplitterParams {
   /** Added to every token: the price of a word boundary (higher = fewer, longer words). */
@@ -26,6 +26,11 @@ export interface SplitterParams {
    */
   spelledBase: number;
   spelledPerLetter: number;
+  /** Extra per letter of a spelled-out run past spelledLongFrom letters (long acronyms are rare). */
+  spelledLong: number;
+  spelledLongFrom: number;
+  /** Subtracted from a word of 3+ letters after a leading "e" (the prefix e-: "etruck" is e truck). */
+  ePrefix: number;
   /** Extra for a two-letter word. */
   twoLetters: number;
   /** Weight of the corpus frequency cost. */
@@ -67,29 +72,32 @@ export interface SplitterParams {
 
 export const DEFAULT_PARAMS: Readonly<SplitterParams> = Object.freeze({
   perWord: 1.12,
-  singleLetter: 3.08,
-  article: 4.65,
+  singleLetter: 2.7,
+  article: 4.07,
   compound: 2.5,
   acronym: 1.94,
   twoLetters: 2.46,
-  spelledBase: 8.75,
+  spelledBase: 6.56,
   spelledPerLetter: 4,
+  spelledLong: 1.25,
+  spelledLongFrom: 3,
+  ePrefix: 5.47,
   freqWeight: 1,
-  unspoken: 1,
+  unspoken: 1.06,
   dictionary: 20,
   firstName: 15.51,
   surname: 18.75,
-  place: 17.95,
+  place: 19.07,
   brand: 24.17,
   lengthBonus: 0.2,
-  unknownBase: 2.53,
+  unknownBase: 2.21,
   unknownPerChar: 0.63,
   letterWeight: 1,
-  phraseBonus: 4.69,
-  shortBesideUnknown: 1.31,
+  phraseBonus: 4.98,
+  shortBesideUnknown: 1.1,
   plural: 5.25,
   pluralZ: 8,
-  weakEnd: 0.68,
+  weakEnd: 1.17,
   weakEndMaxCost: 7.35,
   high: 4,
   medium: 1.5,

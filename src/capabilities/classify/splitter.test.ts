@@ -45,6 +45,19 @@ describe("splitName", () => {
     expect(words("bmwparts")).toEqual(["bmw", "parts"]);
   });
 
+  test("an acronym glued to a word opens: long acronyms are rare, and e- is a prefix", () => {
+    const plain = new Splitter(getLexicon(), { ...DEFAULT_PARAMS, spelledLong: 0, ePrefix: 0 });
+    // spelled out, "rpdinc" was one six-letter acronym at four letters' price a letter
+    expect(words("rpdinc")).toEqual(["rpd", "inc"]);
+    expect(words("jmsnet")).toEqual(["jms", "net"]);
+    expect(plain.split("rpdinc").words).toEqual(["rpdinc"]);
+    expect(words("etruck")).toEqual(["e", "truck"]);
+    expect(plain.split("etruck").words).toEqual(["etruck"]);
+    // a word that begins with e stays one word
+    for (const w of ["evolve", "eleven", "ebay", "email"]) expect(words(w)).toEqual([w]);
+    expect(() => new Splitter(getLexicon(), { ...DEFAULT_PARAMS, spelledLong: -1 })).toThrow(/spelledLong/);
+  });
+
   test("punycode is one token with LOW confidence; upper case is folded", () => {
     expect(splitName("xn--bcher-kva")).toEqual({ words: ["xn--bcher-kva"], confidence: "LOW" });
     expect(splitName("BestPizza")).toEqual(splitName("bestpizza"));

@@ -12,14 +12,17 @@
  * brand; see splitter-params.ts), a known word plus "s" (or the slang "z"), or an unknown run
  * (base + per character + its cost under the lexicon's letter trigram model, so word-like
  * coinages stay whole and cheap while junk is dear; the price of a run of 2+ letters is
- * capped by that of letters spelled out, a flat price per letter, which is how acronyms with
- * vowels read: "sicnj"). Pair rules: adjacent words that form a known phrase get a
- * bonus, read from the last word of each of the two paths kept per position (a cheap
- * second-order approximation); a word of one to three letters beside an unknown run pays a
- * penalty ("infoblox" is not "in" + "foblox"); a very frequent word or a lone letter ending
- * the run pays a little (names rarely end in "how" or "on"). The margin between the best and
- * the second-best segmentation gives the confidence, one level lower when the split keeps a
- * coinage (an unknown run that is no acronym) whole.
+ * capped by that of letters spelled out, which is how acronyms with vowels read: "sicnj"; a
+ * lexicon word is capped the same way, and each spelled letter past the third costs more,
+ * since long acronyms are rare: "rpdinc" is rpd + inc, not one acronym). A word of 3+
+ * letters after a leading "e" earns a bonus (the prefix e-: "etruck" is e + truck). Pair
+ * rules: adjacent words that form a known phrase get a bonus, read from the last word of each
+ * of the two paths kept per position (a cheap second-order approximation); a word of one to
+ * three letters beside an unknown run pays a penalty ("infoblox" is not "in" + "foblox"); a
+ * very frequent word or a lone letter ending the run pays a little (names rarely end in "how"
+ * or "on"). The margin between the best and the second-best segmentation gives the
+ * confidence, one level lower when the split keeps a coinage (an unknown run that is no
+ * acronym) whole.
  *
  * Cost: from each position the lexicon's trie is walked one character at a time (one table
  * slot per character, no substring built), and the state arrays are allocated once per
@@ -100,6 +103,14 @@ export class Splitter {
    * this small, always cached array instead of two hashed table slots (1.06x and 1.02x split).
    */
   private readonly near = new Int32Array(26 + 26 * 26);
+  /**
+   * spelled[n]: the price of n letters read as letters spelled out (an acronym), the cap of any
+   * token of n >= 2 letters, word or unknown run (spelled[1] only bounds the longer ones from
+   * below in the unknown-run loop's pruning). Each letter past spelledLongFrom costs
+   * spelledLong more: long acronyms are rare, so a long run of odd letters is more likely an
+   * acronym glued to a word ("rpdinc": rpd inc) than one acronym.
+   */
+  private readonly spelled = new Float64Array(MAX + 1);
   /** Added to a word's cost for the word plus this letter: plural after "s", pluralZ after "z". */
   private readonly pluralAdd = new Float64Array(128).fill(Infinity);
   /** Whether the current name's split keeps an unknown run that is no acronym fragment. */
@@ -113,6 +124,10 @@ export class Splitter {
     }
     // The pruning bounds leave out this surcharge: sound only when it never lowers a cost.
     if (!(params.weakEnd >= 0)) throw new Error("splitter: weakEnd must be >= 0");
+    if (!(params.spelledLong >= 0)) throw new Error("splitter: spelledLong must be >= 0");
+    for (let n = 0; n <= MAX; n++) {
+      this.spelled[n] = params.spelledBase + params.spelledPerLetter * n + params.spelledLong * Math.max(0, n - params.spelledLongFrom);
+    }
     this.pluralAdd[115] = params.plural; // s
     this.pluralAdd[122] = params.pluralZ; // z
     this.strings = new Array<string>(lexicon.size).fill("");
@@ -126,8 +141,10 @@ export class Splitter {
     this.costOf = new Float32Array(buffer);
     this.bitsOf = new Int32Array(buffer);
     for (let i = 0; i < lexicon.size; i++) {
-      this.costOf[2 * i] = wordCost(lexicon, i, params);
       const len = lexicon.lengthOf(i), freq = lexicon.freqCost(i);
+      // Never dearer than its letters spelled out: a rare lexicon entry must not hide the
+      // acronym reading of the same letters (no unknown run spans a word's letters).
+      this.costOf[2 * i] = Math.min(wordCost(lexicon, i, params), len >= 2 ? this.spelled[len]! : Infinity);
       this.bitsOf[2 * i + 1] = (len <= 3 ? SHORT : 0) | (lexicon.beginsPhrase(i) ? HEAD : 0) | (lexicon.endsPhrase(i) ? TAIL : 0)
         | (len === 1 || freq < params.weakEndMaxCost ? WEAK_END : 0)
         | (len <= 3 && ((lexicon.flags(i) & KNOWN) === 0 || !hasVowel(lexicon.wordAt(i), 0, len)) ? ODD : 0);
@@ -192,7 +209,7 @@ export class Splitter {
     }
     // Pass 1: every lexicon word (and word + "s" or "z") in the run, grouped by start position.
     const eTo = this.eTo, eIdx = this.eIdx, eCost = this.eCost, first = this.first, starts = this.startsWord;
-    const cost = this.costOf, bits = this.bitsOf, pluralAdd = this.pluralAdd, weakEnd = p.weakEnd;
+    const cost = this.costOf, bits = this.bitsOf, pluralAdd = this.pluralAdd, weakEnd = p.weakEnd, ePrefix = p.ePrefix;
     const trie = lex.trie, near = this.near;
     let e = 0;
     for (let i = 0; i < L; i++) {
@@ -223,6 +240,9 @@ export class Splitter {
       // A word that ends the run pays the weak ending in its edge (edges from i end in order:
       // only the last one can reach L).
       if (e > first[i]! && eTo[e - 1] === L && (bits[2 * eIdx[e - 1]! + 1]! & WEAK_END) !== 0) eCost[e - 1] += weakEnd;
+      // The prefix e- (e-mail, e-book): a word of 3+ letters after a leading "e" earns ePrefix
+      // ("etruck" is e truck). Every path to position 1 is the token "e", so the edge carries it.
+      if (i === 1 && code[0] === 4) for (let k = first[1]!; k < e; k++) if (eTo[k]! >= 4) eCost[k] = Math.max(0, eCost[k]! - ePrefix);
     }
     first[L] = e;
     starts[L] = 1;
@@ -246,8 +266,8 @@ export class Splitter {
     for (let j = L - 1; j > 0; j--) nextEnd[j] = starts[j] === 1 ? j : nextEnd[j + 1]!;
     const wholeRun = this.unknownCost(s, from, to);
     const uBase = p.unknownBase, uChar = p.unknownPerChar, uLetters = p.letterWeight, acronym = p.acronym;
-    const spelledBase = p.spelledBase, spelledLetter = p.spelledPerLetter;
     const open = (LETTER_BOUNDARY * 27 + LETTER_BOUNDARY) * 27;
+    const spelled = this.spelled;
     // Relaxing a token [i, j) extends both paths ending at i and keeps the two best at j (state
     // 2 * j is the best, 2 * j + 1 the second: cost c, previous position, its rank, the token's
     // word). Written out in both loops below rather than called: a call per token was 15 % of
@@ -292,13 +312,13 @@ export class Splitter {
       for (let j = nextEnd[i + 1]!; j <= L; j = nextEnd[j + 1]!) {
         const n = j - i;
         const letters = n === 1 ? one : n === 2 ? two : two + (trigramTo[j]! - trigramTo[i + 2]!);
-        if (floor + uChar * n + uLetters * letters > bound && here + spelledBase + spelledLetter * n > bound) break;
+        if (floor + uChar * n + uLetters * letters > bound && here + spelled[n]! > bound) break;
         while (k < first[i + 1]! && eTo[k]! < j) k++;
         if (k < first[i + 1]! && eTo[k] === j) { if (j === L) break; continue; } // a word spans [i, j)
         const shape = letters + (n === 1 ? model[(LETTER_BOUNDARY * 27 + x0) * 27 + LETTER_BOUNDARY]! : endCost[j]!);
         const vowels = vowelsTo[j]! - vowelsTo[i]!;
         let u = uBase + uChar * n + uLetters * shape - (vowels === 0 && n >= 2 && n <= 5 ? acronym : 0);
-        if (n >= 2) u = Math.min(u, spelledBase + spelledLetter * n);
+        if (n >= 2) u = Math.min(u, spelled[n]!);
         if (here + u < c[2 * j + 1]!) { // else it cannot enter the two best at j
           const a = 2 * j, b = a + 1;
           for (let r = 0; r < 2; r++) {
