@@ -210,7 +210,7 @@ export class Splitter {
     // Pass 1: every lexicon word (and word + "s" or "z") in the run, grouped by start position.
     const eTo = this.eTo, eIdx = this.eIdx, eCost = this.eCost, first = this.first, starts = this.startsWord;
     const cost = this.costOf, bits = this.bitsOf, pluralAdd = this.pluralAdd, weakEnd = p.weakEnd, ePrefix = p.ePrefix;
-    const trie = lex.trie, near = this.near;
+    const trie = lex.trie, near = this.near, spelled = this.spelled;
     let e = 0;
     for (let i = 0; i < L; i++) {
       first[i] = e;
@@ -230,7 +230,7 @@ export class Splitter {
         if (idx >= 0 || plural < Infinity) {
           eTo[e] = j;
           eIdx[e] = idx >= 0 ? idx : prev;
-          eCost[e] = idx >= 0 ? Math.min(cost[2 * idx]!, plural) : plural;
+          eCost[e] = idx >= 0 ? Math.min(cost[2 * idx]!, plural) : Math.min(plural, spelled[d]!);
           e++;
           if (j - i >= 2) starts[i] = 1;
         }
@@ -250,10 +250,14 @@ export class Splitter {
     // of two or more letters starts (it never touches another unknown run, and an unknown run
     // plus a one-letter word is priced as one longer unknown run).
     //
-    // Pruning: the whole run as one unknown token is a complete path, so no path costing more
-    // than it plus the HIGH margin can be the best or decide the confidence. Letter costs are
-    // positive, so an unknown run's cost only grows with its length (less at most the acronym
-    // discount), and so does the spelled-out price: the loop stops once both pass that bound.
+    // Pruning: the whole run as one token is a complete path (an unknown run priced by the
+    // letter model or spelled out; a word that spans the run is never dearer than its letters
+    // spelled out, plus at most weakEnd, well inside the margin), so no path costing more than
+    // it plus the HIGH margin can be the best or decide the confidence (checked against the
+    // unpruned splitter on 219,525 names: the same words and confidence for every one). Letter
+    // costs are positive, so an unknown run's cost only grows with its length (less at most the
+    // acronym discount), and so does the spelled-out price: the loop stops once both pass that
+    // bound.
     const model = lex.letters;
     const nextEnd = this.nextEnd, trigramTo = this.trigramTo, endCost = this.endCost;
     trigramTo[2] = 0;
@@ -264,10 +268,10 @@ export class Splitter {
     }
     nextEnd[L] = L;
     for (let j = L - 1; j > 0; j--) nextEnd[j] = starts[j] === 1 ? j : nextEnd[j + 1]!;
-    const wholeRun = this.unknownCost(s, from, to);
+    // The whole run as one token costs at most this (its letters spelled out cap it).
+    const wholeRun = Math.min(this.unknownCost(s, from, to), L >= 2 ? spelled[L]! : Infinity);
     const uBase = p.unknownBase, uChar = p.unknownPerChar, uLetters = p.letterWeight, acronym = p.acronym;
     const open = (LETTER_BOUNDARY * 27 + LETTER_BOUNDARY) * 27;
-    const spelled = this.spelled;
     // Relaxing a token [i, j) extends both paths ending at i and keeps the two best at j (state
     // 2 * j is the best, 2 * j + 1 the second: cost c, previous position, its rank, the token's
     // word). Written out in both loops below rather than called: a call per token was 15 % of
