@@ -172,7 +172,7 @@ export async function buildIndex(opts: BuildOptions): Promise<BuildReport> {
         { tag: "TRIP", elemBytes: 1, data: tri.data },
         { tag: "PREE", elemBytes: 1, data: pre.entries },
         { tag: "PREX", elemBytes: extIdBytes, data: pre.recordExt },
-        { tag: "PREC", elemBytes: 4, data: pre.recordCount },
+        { tag: "PREC", elemBytes: 1, data: pre.recordCount },
       ],
     );
     endPhase("write");

@@ -5,6 +5,7 @@
  */
 import { POSITIONS, PRE_ENTRY_BYTES, type Position } from "../src/zone-index/format.ts";
 import type { Plan } from "./precompute.ts";
+import { putVarint, varintLen } from "../src/zone-index/varint.ts";
 
 export interface Entry {
   pos: Position;
@@ -15,13 +16,33 @@ export interface Entry {
   records: number[]; // ext, count pairs, final order
 }
 
-export function encodeEntries(entries: Entry[], extIdBytes: 2 | 4): { entries: Uint8Array; recordExt: Uint16Array | Uint32Array; recordCount: Uint32Array; count: number } {
+export interface EncodedEntries {
+  entries: Uint8Array;
+  recordExt: Uint16Array | Uint32Array;
+  recordCount: Uint8Array;
+  count: number;
+}
+
+/** Bytes of the entry's counts in PREC. */
+function countBytes(e: Entry): number {
+  let b = 0;
+  for (let r = 1; r < e.records.length; r += 2) b += varintLen(e.records[r]!);
+  return b;
+}
+
+/** Bytes the entry adds to PREE, PREX and PREC. */
+export function entryBytes(e: Entry, extIdBytes: 2 | 4): number {
+  return PRE_ENTRY_BYTES + (e.records.length / 2) * extIdBytes + countBytes(e);
+}
+
+export function encodeEntries(entries: Entry[], extIdBytes: 2 | 4): EncodedEntries {
   const nRec = entries.reduce((s, e) => s + e.records.length / 2, 0);
   const eb = new Uint8Array(entries.length * PRE_ENTRY_BYTES);
   const dv = new DataView(eb.buffer);
   const recordExt = extIdBytes === 2 ? new Uint16Array(nRec) : new Uint32Array(nRec);
-  const recordCount = new Uint32Array(nRec);
+  const recordCount = new Uint8Array(entries.reduce((s, e) => s + countBytes(e), 0));
   let first = 0;
+  let q = 0;
   entries.forEach((e, i) => {
     const o = i * PRE_ENTRY_BYTES;
     dv.setUint8(o, POSITIONS.indexOf(e.pos));
@@ -32,9 +53,10 @@ export function encodeEntries(entries: Entry[], extIdBytes: 2 | 4): { entries: U
     dv.setUint32(o + 24, e.tldMatch, true);
     dv.setUint32(o + 28, first, true);
     dv.setUint32(o + 32, e.records.length / 2, true);
+    dv.setUint32(o + 36, q, true);
     for (let r = 0; r < e.records.length; r += 2) {
-      recordExt[first] = e.records[r]!;
-      recordCount[first++] = e.records[r + 1]!;
+      recordExt[first++] = e.records[r]!;
+      q = putVarint(recordCount, q, e.records[r + 1]!);
     }
   });
   return { entries: eb, recordExt, recordCount, count: entries.length };

@@ -32,7 +32,7 @@ export interface NameCounts {
   ends3: Uint32Array;
 }
 import { ALPHABET, SYMBOL, TRIGRAMS, type Position } from "../src/zone-index/format.ts";
-import { encodeEntries, entriesOf } from "./precompute-encode.ts";
+import { encodeEntries, entriesOf, type EncodedEntries } from "./precompute-encode.ts";
 
 /** A term is precomputed when it matches at least this share of the names (and at least 1,000). */
 export const PRECOMPUTE_SHARE = 1 / 200;
@@ -193,7 +193,7 @@ export interface Beside {
 }
 
 /** The PREE/PREX/PREC sections; both passes count the second half of the names `beside`. */
-export async function precompute(a: PrecomputeInput, beside: Beside): Promise<{ entries: Uint8Array; recordExt: Uint16Array | Uint32Array; recordCount: Uint32Array; count: number }> {
+export async function precompute(a: PrecomputeInput, beside: Beside): Promise<EncodedEntries> {
   const n = a.nameOff.length - 1;
   const minNames = Math.max(PRECOMPUTE_MIN_NAMES, Math.ceil(n * PRECOMPUTE_SHARE));
   const E = a.extNames.length;

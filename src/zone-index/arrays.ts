@@ -13,5 +13,5 @@ export interface IndexArrays {
   triData: Uint8Array; // TRIP
   preEntries: Uint8Array; // PREE (may be empty)
   preExt: Uint16Array | Uint32Array; // PREX (may be empty)
-  preCount: Uint32Array; // PREC, as long as PREX
+  preCount: Uint8Array; // PREC: one LEB128 varint per PREX record
 }

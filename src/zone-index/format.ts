@@ -6,7 +6,7 @@
 
 /** 8 bytes: 0x89 "ZWIX" CR LF 0x1A; the high byte and CR LF catch text-mode transfers. */
 export const MAGIC = Uint8Array.from([0x89, 0x5a, 0x57, 0x49, 0x58, 0x0d, 0x0a, 0x1a]);
-export const FORMAT_VERSION = 3;
+export const FORMAT_VERSION = 4;
 export const HEADER_BYTES = 128;
 export const SECTION_ENTRY_BYTES = 32;
 /** Sections start on page boundaries so each can be mapped on its own (files > 4 GiB). */
@@ -43,7 +43,7 @@ export const SECTIONS = {
   TRIP: "TRIP", // delta-varint name ids per trigram
   PREE: "PREE", // precomputed term entries, 48 bytes each
   PREX: "PREX", // u16|u32[R] precomputed breakdown records: extension ids
-  PREC: "PREC", // u32[R] precomputed breakdown records: domains
+  PREC: "PREC", // LEB128 varints, one per precomputed breakdown record: domains
 } as const;
 export type SectionTag = keyof typeof SECTIONS;
 export const REQUIRED_SECTIONS = Object.keys(SECTIONS) as SectionTag[];
@@ -70,8 +70,9 @@ export const SYMBOL = (() => {
 export const POSITIONS = ["contains", "starts", "ends"] as const;
 export type Position = (typeof POSITIONS)[number];
 /** PREE entry: u8 position, u8 term length, u16 0, term[12], u32 domains, u32 names,
- *  u32 tld_match, u32 first record, u32 record count, 12 bytes 0. */
+ *  u32 tld_match, u32 first record, u32 record count, u32 first count byte (PREC), 8 bytes 0. */
 export const PRE_ENTRY_BYTES = 48;
 export const PRE_TERM_MAX = 12;
-/** A precomputed breakdown record is PREX[r] (extension id, extIdBytes wide) and PREC[r]
- *  (u32 domains = names: a name holds an extension once). */
+/** A precomputed breakdown record is PREX[r] (extension id, extIdBytes wide) and the r-th
+ *  LEB128 varint of PREC (domains = names: a name holds an extension once); an entry's
+ *  varints start at its "first count byte". */

@@ -114,8 +114,8 @@ function checkSizes(path: string, h: Header): void {
     const s = h.sections.get(tag) as SectionInfo;
     if (s.length !== len) throw new ZoneIndexError(`${path}: section ${tag} is ${s.length} bytes, expected ${len} from the header counts; the file is corrupt`);
   }
-  const records = h.sections.get("PREC")!.length / 4;
-  if (h.sections.get("PREE")!.length % PRE_ENTRY_BYTES !== 0 || !Number.isInteger(records) || h.sections.get("PREX")!.length !== records * h.extIdBytes) {
+  const records = h.sections.get("PREX")!.length / h.extIdBytes;
+  if (h.sections.get("PREE")!.length % PRE_ENTRY_BYTES !== 0 || !Number.isInteger(records) || h.sections.get("PREC")!.length < records) {
     throw new ZoneIndexError(`${path}: precomputed sections have a ragged size; the file is corrupt`);
   }
 }
@@ -165,7 +165,7 @@ export function mapArrays(path: string, h: Header): { arrays: IndexArrays; maps:
   const arrays: IndexArrays = {
     extNames, extCount: u32("EXTC"), names: get("NAMB"), nameOff: u32("NAMO"), jumpChars: jump[0], jump: jump.subarray(1),
     postStart: u32("POSO"), post: extIds("POST"), triOff: u32("TRIO"), triCount: u32("TRIC"), triData: get("TRIP"),
-    preEntries: get("PREE"), preExt: extIds("PREX"), preCount: u32("PREC"),
+    preEntries: get("PREE"), preExt: extIds("PREX"), preCount: get("PREC"),
   };
   const last = (a: Uint32Array) => a[a.length - 1];
   if (last(arrays.nameOff) !== arrays.names.length || last(arrays.postStart) !== h.totalDomains || last(arrays.triOff) !== arrays.triData.length) {

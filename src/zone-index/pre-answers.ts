@@ -17,7 +17,7 @@
  *   2-letter terms read multi-pairs.ts).
  */
 import type { IndexArrays } from "./arrays.ts";
-import type { PreEntry } from "./precomputed.ts";
+import { countsOf, type PreEntry } from "./precomputed.ts";
 import type { Steps } from "./steps.ts";
 
 export interface PreTally {
@@ -45,17 +45,17 @@ export function* multiNameBitmap(a: IndexArrays): Steps<Uint32Array> {
 /** The answer for entry pe with no filter (allowed null) or a filter of one extension. */
 export function countPrecomputed(a: IndexArrays, pe: PreEntry, term: string, allowed: readonly number[] | null): PreTally {
   const recExt = a.preExt;
-  const recCount = a.preCount;
+  const recCount = countsOf(a.preCount, pe);
   const ext = a.extNames;
   if (allowed === null) {
     const breakdown: { tld: string; count: number }[] = new Array(pe.count);
-    for (let i = 0; i < pe.count; i++) breakdown[i] = { tld: ext[recExt[pe.first + i]], count: recCount[pe.first + i] };
+    for (let i = 0; i < pe.count; i++) breakdown[i] = { tld: ext[recExt[pe.first + i]], count: recCount[i] };
     return { total: pe.domains, names: pe.names, tldMatch: pe.tldMatch, breakdown };
   }
   const want = allowed.length === 1 ? allowed[0] : -1;
   for (let r = pe.first, end = pe.first + pe.count; r < end; r++) {
     if (recExt[r] !== want) continue;
-    const c = recCount[r];
+    const c = recCount[r - pe.first];
     return { total: c, names: c, tldMatch: ext[want].includes(term) ? c : 0, breakdown: [{ tld: ext[want], count: c }] };
   }
   return { total: 0, names: 0, tldMatch: 0, breakdown: [] };
@@ -75,7 +75,7 @@ export function repeatsOf(a: IndexArrays, id: number, flag: Uint8Array): number 
  */
 export function countFiltered(a: IndexArrays, pe: PreEntry, term: string, flag: Uint8Array, repeats: () => number): PreTally {
   const recExt = a.preExt;
-  const recCount = a.preCount;
+  const recCount = countsOf(a.preCount, pe);
   const breakdown: { tld: string; count: number }[] = [];
   let total = 0;
   let tldMatch = 0;
@@ -83,7 +83,7 @@ export function countFiltered(a: IndexArrays, pe: PreEntry, term: string, flag: 
     const x = recExt[r];
     if (flag[x] === 0) continue;
     const tld = a.extNames[x];
-    const count = recCount[r];
+    const count = recCount[r - pe.first];
     total += count;
     if (tld.includes(term)) tldMatch += count;
     breakdown.push({ tld, count });

@@ -13,9 +13,11 @@ export interface PreEntry {
   domains: number;
   names: number;
   tldMatch: number;
-  /** First record (PREX/PREC index). */
+  /** First record (PREX index). */
   first: number;
   count: number;
+  /** Byte offset in PREC of the first record's count (one LEB128 varint per record). */
+  countAt: number;
 }
 
 export function readPrecomputed(a: IndexArrays): Map<string, PreEntry> {
@@ -35,8 +37,9 @@ export function readPrecomputed(a: IndexArrays): Map<string, PreEntry> {
       tldMatch: dv.getUint32(o + 24, true),
       first: dv.getUint32(o + 28, true),
       count: dv.getUint32(o + 32, true),
+      countAt: dv.getUint32(o + 36, true),
     };
-    if (pos === undefined || len > PRE_TERM_MAX || e.first + e.count > records) {
+    if (pos === undefined || len > PRE_TERM_MAX || e.first + e.count > records || !countsFit(a.preCount, e.countAt, e.count)) {
       throw new ZoneIndexError(`precomputed entry ${o / PRE_ENTRY_BYTES} is corrupt; rebuild the index`);
     }
     let term = "";
@@ -44,4 +47,37 @@ export function readPrecomputed(a: IndexArrays): Map<string, PreEntry> {
     pre.set(pos + ":" + term, e);
   }
   return pre;
+}
+
+/** Whether `count` varints of at most 5 bytes each start at byte `at` and end inside PREC. */
+function countsFit(prec: Uint8Array, at: number, count: number): boolean {
+  let p = at;
+  for (let i = 0; i < count; i++) {
+    const start = p;
+    while (p < prec.length && prec[p] & 0x80) p++;
+    if (p >= prec.length || p - start >= 5) return false;
+    p++;
+  }
+  return true;
+}
+
+let counts = new Uint32Array(1024);
+
+/**
+ * The entry's record counts, decoded from PREC: element i is the count of record
+ * pe.first + i. The array is reused by the next call (queries run one at a time per thread).
+ */
+export function countsOf(prec: Uint8Array, pe: PreEntry): Uint32Array {
+  if (counts.length < pe.count) counts = new Uint32Array(Math.max(pe.count, counts.length * 2));
+  let p = pe.countAt;
+  for (let i = 0; i < pe.count; i++) {
+    let b = prec[p++];
+    let v = b & 0x7f;
+    for (let shift = 7; b & 0x80; shift += 7) {
+      b = prec[p++];
+      v += (b & 0x7f) * 2 ** shift; // counts may pass 2^31: no bitwise or
+    }
+    counts[i] = v;
+  }
+  return counts;
 }

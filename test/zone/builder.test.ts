@@ -12,6 +12,7 @@ import zlib from "node:zlib";
 import { buildIndex } from "../../index-builder/build.ts";
 import { ZoneIndex } from "../../src/zone-index/index.ts";
 import { readHeader } from "../../src/zone-index/open.ts";
+import { FORMAT_VERSION } from "../../src/zone-index/format.ts";
 import { tempDir } from "../support/harness.ts";
 import { REPO } from "../support/paths.ts";
 
@@ -108,7 +109,7 @@ describe("cli index build and stats", () => {
     expect(fs.readdirSync(dir).filter((f) => f.includes(".tmp-"))).toEqual([]);
     const s = cli(["stats", good, "--json"]);
     expect(s.code).toBe(0);
-    expect(JSON.parse(s.out)).toMatchObject({ format_version: 3, total_domains: 3, total_slds: 2, total_tlds: 2 });
+    expect(JSON.parse(s.out)).toMatchObject({ format_version: FORMAT_VERSION, total_domains: 3, total_slds: 2, total_tlds: 2 });
   }, 30_000);
 
   test("a missing input refuses the build and writes nothing", () => {
@@ -141,11 +142,12 @@ describe("cli index build and stats", () => {
     header[40] ^= 1; // total names
     cases.push(["flipped header byte", header, /header checksum mismatch/]);
     const future = Buffer.from(bytes);
-    future.writeUInt32LE(4, 8);
-    cases.push(["version 4", future, /format version 4, this program reads version 3/]);
+    const v = FORMAT_VERSION;
+    future.writeUInt32LE(v + 1, 8);
+    cases.push(["next version", future, new RegExp(`format version ${v + 1}, this program reads version ${v}`)]);
     const older = Buffer.from(bytes);
-    older.writeUInt32LE(2, 8);
-    cases.push(["version 2", older, /format version 2, this program reads version 3; rebuild the index/]);
+    older.writeUInt32LE(v - 1, 8);
+    cases.push(["previous version", older, new RegExp(`format version ${v - 1}, this program reads version ${v}; rebuild the index`)]);
     for (const [name, content, message] of cases) {
       const r = cli(["stats", file(`${name}.idx`, content)]);
       expect({ name, code: r.code }).toEqual({ name, code: 1 });
