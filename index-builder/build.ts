@@ -13,7 +13,8 @@ import { releaseAfter, sortPartition, SPLIT_RECORDS } from "./radix.ts";
 import { Collector } from "./collect.ts";
 import { precomputeBeside, sortBeside, trigramsBeside } from "./parallel.ts";
 import { precompute } from "./precompute.ts";
-import { writeIndexFile } from "./write.ts";
+import { align, writeIndexFile } from "./write.ts";
+import { SECTION_ALIGN, TRIGRAMS } from "../src/zone-index/format.ts";
 import { buildJumpTable, jumpCharsFor } from "../src/zone-index/jump.ts";
 
 export type BuildPhase = "read" | "merge" | "trigrams" | "precompute" | "write" | "done";
@@ -145,16 +146,19 @@ export async function buildIndex(opts: BuildOptions): Promise<BuildReport> {
     const extIdBytes = extNames.length <= 65536 ? 2 : 4;
     const post = c.post;
     const jump = buildJumpTable(c.names, c.nameOff, jumpCharsFor(c.totalNames));
-    const pre = await precompute({ extNames, names: c.names, nameOff: c.nameOff, postStart: c.postStart, post }, precomputeBeside);
+    const extBlob = new TextEncoder().encode(extNames.join(""));
+    const extOff = new Uint32Array(extNames.length + 1);
+    extNames.forEach((e, i) => (extOff[i + 1] = extOff[i] + e.length));
+    const fixed = [extBlob, extOff, c.extCount, c.names, c.nameOff, jump, c.postStart, post];
+    // header and table, the sections above, TRIO and TRIC, and the page padding of TRIP and the three PRE sections
+    const otherBytes = SECTION_ALIGN * 5 + fixed.reduce((s, v) => s + align(v.byteLength), 0) + 2 * align(TRIGRAMS * 4 + 4);
+    const pre = await precompute({ extNames, names: c.names, nameOff: c.nameOff, postStart: c.postStart, post }, precomputeBeside, otherBytes);
     endPhase("precompute");
     progress("trigrams", null, true);
     const tri = await triBuilt;
     endPhase("trigrams");
 
     progress("write", null, true);
-    const extBlob = new TextEncoder().encode(extNames.join(""));
-    const extOff = new Uint32Array(extNames.length + 1);
-    extNames.forEach((e, i) => (extOff[i + 1] = extOff[i] + e.length));
     const fileBytes = writeIndexFile(
       opts.out,
       { builtAtMs: builtAt.getTime(), totalDomains: c.totalDomains, totalNames: c.totalNames, totalTlds: extNames.length, extIdBytes },

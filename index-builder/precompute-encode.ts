@@ -63,8 +63,8 @@ export function encodeEntries(entries: Entry[], extIdBytes: 2 | 4): EncodedEntri
 }
 
 /**
- * Each row's records in answer order (count descending, extension ascending), its total
- * and tld_match. Sort keys are count x 2^22 + (2^22 - 1 - ext), exact in a double (counts
+ * Each row's records in answer order (count descending, extension ascending), its total,
+ * tld_match and names (counted by the fill at m[R x E + row]). Sort keys are count x 2^22 + (2^22 - 1 - ext), exact in a double (counts
  * < 2^31, extension ids < 2^22), sorted natively per row: the live engine's order.
  */
 export function entriesOf(m: Uint32Array, p: Plan, extNames: string[]): Entry[] {
@@ -94,6 +94,6 @@ export function entriesOf(m: Uint32Array, p: Plan, extNames: string[]): Entry[] 
       domains += count;
       if (extNames[x]!.includes(row.term)) tldMatch += count;
     }
-    return { ...row, domains, tldMatch, records };
+    return { ...row, names: m[R * E + r]!, domains, tldMatch, records };
   });
 }

@@ -30,20 +30,35 @@ export interface NameCounts {
   ends: Uint32Array;
   contains3: Uint32Array;
   ends3: Uint32Array;
+  /** [0]: bytes of the trigram lists (TRIP) for these names, an upper bound (see nameCounts). */
+  tripBytes: Float64Array;
 }
-import { ALPHABET, SYMBOL, TRIGRAMS, type Position } from "../src/zone-index/format.ts";
-import { encodeEntries, entriesOf, type EncodedEntries } from "./precompute-encode.ts";
+import { ALPHABET, PRE_ENTRY_BYTES, SYMBOL, TRIGRAMS, type Position } from "../src/zone-index/format.ts";
+import { trigramKey } from "../src/zone-index/contains.ts";
+import { encodeEntries, entriesOf, entryBytes, type EncodedEntries, type Entry } from "./precompute-encode.ts";
+import { longTermsOf, matchLongAt, sampleLongTerms, type Candidate, type LongTerms } from "./long-terms.ts";
 
 /** A term is precomputed when it matches at least this share of the names (and at least 1,000). */
 export const PRECOMPUTE_SHARE = 1 / 200;
 export const PRECOMPUTE_MIN_NAMES = 1000;
+/** The budget's terms hold at least this share of the names (and at least 1,000). */
+export const BUDGET_SHARE = 1 / 2000;
+/** The file the budget fills up to, in bytes a domain (issue 3: at most 32). */
+export const TARGET_BYTES_PER_DOMAIN = 31.9;
+/** Candidates chosen on estimated sizes, as a multiple of the budget: the exact sizes trim them after the fill. */
+const OVERSELECT = 2;
+/** The fill's matrix (rows x extensions of u32, one per thread) may grow to this with the budget's rows. */
+const MATRIX_BYTES = 256 * 1024 * 1024;
 const PAIRS = ALPHABET * ALPHABET;
 const NONE = -1;
 
 
 /**
  * Names per 2-letter term: containing it (each name once), starting and ending with it;
- * names per 3-letter term: containing it (the trigram list lengths) and ending with it.
+ * names per 3-letter term: containing it (the trigram list lengths) and ending with it;
+ * and the bytes of the trigram lists, each gap a varint (trigrams.ts), exact for a range
+ * starting at name 0 and over by at most a few bytes a trigram for a later one (its first
+ * entry is counted as an id, not as the gap from the range before).
  */
 export function nameCounts(a: FillInput, from: number, to: number): NameCounts {
   const contains3 = new Uint32Array(TRIGRAMS);
@@ -54,6 +69,7 @@ export function nameCounts(a: FillInput, from: number, to: number): NameCounts {
   const ends = new Uint32Array(PAIRS);
   const seen = new Uint32Array(PAIRS); // id+1 of the last name that counted this pair
   const { names, nameOff } = a;
+  let tripBytes = 0;
   for (let id = from; id < to; id++) {
     const s = nameOff[id]!;
     const e = nameOff[id + 1]!;
@@ -71,6 +87,8 @@ export function nameCounts(a: FillInput, from: number, to: number): NameCounts {
       k = y * ALPHABET + z;
       y = z;
       if (seen3[t] !== id + 1) {
+        const gap = id + 1 - seen3[t]; // seen3: id + 1 of the previous name holding t, or 0
+        tripBytes += gap < 0x80 ? 1 : gap < 0x4000 ? 2 : gap < 0x200000 ? 3 : gap < 0x10000000 ? 4 : 5;
         seen3[t] = id + 1;
         contains3[t]++;
       }
@@ -82,17 +100,21 @@ export function nameCounts(a: FillInput, from: number, to: number): NameCounts {
     ends[k]++;
     if (t >= 0) ends3[t]++;
   }
-  return { contains, starts, ends, contains3, ends3 };
+  return { contains, starts, ends, contains3, ends3, tripBytes: Float64Array.of(tripBytes) };
 }
 
 /** The (position, term) rows of the matrix, in the order their entries are stored. */
 export interface Plan {
+  /** names: from the first pass (2- and 3-letter terms) or the sample's estimate (long terms); the fill counts them exactly. */
   rows: { pos: Position; term: string; names: number }[];
   pairContains: Int32Array; // row per pair, or NONE
   pairStarts: Int32Array;
   pairEnds: Int32Array;
   triContains: Int32Array; // row per trigram, or NONE
   triEnds: Int32Array;
+  /** Rows [0, base) are stored whatever their size; the rest, in (contains, ends) pairs, only while they fit the budget. */
+  base: number;
+  long: LongTerms | null;
 }
 
 function plan(counts: NameCounts, minNames: number): Plan {
@@ -103,7 +125,7 @@ function plan(counts: NameCounts, minNames: number): Plan {
   };
   const p: Plan = {
     rows, pairContains: new Int32Array(PAIRS).fill(NONE), pairStarts: new Int32Array(PAIRS).fill(NONE), pairEnds: new Int32Array(PAIRS).fill(NONE),
-    triContains: new Int32Array(TRIGRAMS).fill(NONE), triEnds: new Int32Array(TRIGRAMS).fill(NONE),
+    triContains: new Int32Array(TRIGRAMS).fill(NONE), triEnds: new Int32Array(TRIGRAMS).fill(NONE), base: 0, long: null,
   };
   // The live cost of "ends" is the containing names (ends = the containing names that end
   // with the term), so an ends term is kept when its contains twin is expensive.
@@ -115,14 +137,37 @@ function plan(counts: NameCounts, minNames: number): Plan {
     assign(p.triContains, k, "contains", symbolString(k, 3), counts.contains3[k]!);
     assign(p.triEnds, k, "ends", symbolString(k, 3), counts.ends3[k]!);
   }
+  p.base = rows.length;
   return p;
+}
+
+/**
+ * Adds the budget's terms to the plan, a (contains, ends) pair of rows each: 3-letter
+ * terms below the base rule go in the trigram tables, longer ones in the long-term matcher.
+ */
+function addBudgetTerms(p: Plan, chosen: Candidate[]): void {
+  const long: string[] = [];
+  const longRows: [number, number][] = [];
+  for (const c of chosen) {
+    const r = p.rows.length;
+    p.rows.push({ pos: "contains", term: c.term, names: c.names }, { pos: "ends", term: c.term, names: 0 });
+    if (c.term.length === 3) {
+      const k = trigramKey(c.term, 0);
+      p.triContains[k] = r;
+      p.triEnds[k] = r + 1;
+    } else {
+      long.push(c.term);
+      longRows.push([r, r + 1]);
+    }
+  }
+  if (long.length > 0) p.long = longTermsOf(long, longRows);
 }
 
 /**
  * The rows of the chosen terms that name `id` matches, into `rows`; returns how many.
  * `stamp` must differ from every earlier call's (it marks the pairs and trigrams seen).
  */
-function rowsOfName(a: FillInput, p: Plan, id: number, stamp: number, seenPair: Uint32Array, seenTri: Uint32Array, rows: Int32Array): number {
+function rowsOfName(a: FillInput, p: Plan, id: number, stamp: number, seenPair: Uint32Array, seenTri: Uint32Array, seenLong: Uint32Array, rows: Int32Array): number {
   const names = a.names;
   const s = a.nameOff[id]!;
   const e = a.nameOff[id + 1]!;
@@ -136,8 +181,13 @@ function rowsOfName(a: FillInput, p: Plan, id: number, stamp: number, seenPair: 
   seenPair[k] = stamp;
   r = p.pairContains[k]!;
   if (r !== NONE) rows[nr++] = r;
+  const long = p.long;
   for (let q = s + 2; q < e; q++) {
     const z = SYMBOL[names[q]!]!;
+    if (long !== null && t >= 0) {
+      const g = t * ALPHABET + z; // the 4 characters ending at q
+      if ((long.heads[g >>> 5]! & (1 << (g & 31))) !== 0) nr = matchLongAt(long, names, q - 3, e, g, stamp, seenLong, rows, nr);
+    }
     t = k * ALPHABET + z;
     k = y * ALPHABET + z;
     y = z;
@@ -162,8 +212,8 @@ function rowsOfName(a: FillInput, p: Plan, id: number, stamp: number, seenPair: 
 }
 
 /**
- * Counts the domains of every chosen term per extension into m[ext * R + row], name by
- * name (the names and postings are read in order). The matrix is extension-major: a
+ * Counts the domains of every chosen term per extension into m[ext * R + row], and the
+ * names matching each row into m[E * R + row], name by name (the names and postings are read in order). The matrix is extension-major: a
  * name's rows are gathered first, then each of its postings adds to one stripe of R
  * counters, which stays in cache for the common extensions. (Row-major, each row was a
  * cache miss; walking extension by extension instead, each name was: 1.4x slower at 20 M.)
@@ -171,13 +221,17 @@ function rowsOfName(a: FillInput, p: Plan, id: number, stamp: number, seenPair: 
 export function fillRange(a: FillInput, p: Plan, E: number, from: number, to: number): Uint32Array {
   const { postStart, post } = a;
   const R = p.rows.length;
-  const m = new Uint32Array(R * E);
+  const m = new Uint32Array(R * E + R);
+  const named = R * E;
   const seenPair = new Uint32Array(PAIRS);
   const seenTri = new Uint32Array(TRIGRAMS);
-  const rows = new Int32Array(256); // at most 2 x 63 + 3 rows a name
+  const seenLong = new Uint32Array(p.long === null ? 0 : p.long.head.length);
+  // a name of 63 characters: at most 64 pair, 62 trigram and 60 x 9 long-term rows
+  const rows = new Int32Array(1024);
   for (let id = from; id < to; id++) {
-    const nr = rowsOfName(a, p, id, id + 1, seenPair, seenTri, rows);
+    const nr = rowsOfName(a, p, id, id + 1, seenPair, seenTri, seenLong, rows);
     if (nr === 0) continue;
+    for (let j = 0; j < nr; j++) m[named + rows[j]!]++;
     for (let q = postStart[id]!, qe = postStart[id + 1]!; q < qe; q++) {
       const base = post[q]! * R;
       for (let j = 0; j < nr; j++) m[base + rows[j]!]++;
@@ -192,11 +246,17 @@ export interface Beside {
   fill(a: FillInput, p: Plan, E: number, from: number, to: number): Promise<Uint32Array>;
 }
 
-/** The PREE/PREX/PREC sections; both passes count the second half of the names `beside`. */
-export async function precompute(a: PrecomputeInput, beside: Beside): Promise<EncodedEntries> {
+/**
+ * The PREE/PREX/PREC sections; both passes count the second half of the names `beside`.
+ * otherBytes: the file's bytes outside TRIP and the precomputed sections (header, table,
+ * every other section, page padding included), for the budget of the long terms.
+ */
+export async function precompute(a: PrecomputeInput, beside: Beside, otherBytes: number): Promise<EncodedEntries> {
   const n = a.nameOff.length - 1;
   const minNames = Math.max(PRECOMPUTE_MIN_NAMES, Math.ceil(n * PRECOMPUTE_SHARE));
+  const minLong = Math.max(PRECOMPUTE_MIN_NAMES, Math.ceil(n * BUDGET_SHARE));
   const E = a.extNames.length;
+  const idBytes = a.post instanceof Uint16Array ? 2 : 4;
   const mid = n >>> 1;
   const f: FillInput = { names: a.names, nameOff: a.nameOff, postStart: a.postStart, post: a.post };
   const otherCounts = beside.counts(f, mid, n);
@@ -204,13 +264,82 @@ export async function precompute(a: PrecomputeInput, beside: Beside): Promise<En
   const more = await otherCounts;
   for (const k of Object.keys(counts) as (keyof NameCounts)[]) addInto(counts[k], more[k]);
   const p = plan(counts, minNames);
+  // the budget: what the file may still hold once the base entries (their size estimated) are in
+  const D = a.post.length;
+  const estimate = (names: number) => entryEstimate(names * (D / Math.max(1, n)), E, idBytes);
+  const budget = Math.floor(TARGET_BYTES_PER_DOMAIN * D) - otherBytes - counts.tripBytes[0]!;
+  let left = budget;
+  for (const row of p.rows) left -= estimate(row.names);
+  const maxTerms = Math.floor((Math.floor(MATRIX_BYTES / (4 * Math.max(1, E))) - p.rows.length) / 2);
+  addBudgetTerms(p, chooseWithin(budgetCandidates(a, counts, minLong, minNames), left * OVERSELECT, maxTerms, estimate));
   const other = beside.fill(f, p, E, mid, n);
   const m = fillRange(f, p, E, 0, mid);
   addInto(m, await other);
-  return encodeEntries(entriesOf(m, p, a.extNames), a.post instanceof Uint16Array ? 2 : 4);
+  return encodeEntries(trimToBudget(entriesOf(m, p, a.extNames), p, minLong, budget, idBytes), idBytes);
 }
 
-function addInto(to: Uint32Array, from: Uint32Array): void {
+/**
+ * Bytes of an entry whose term matches d domains: the 48-byte entry and a record (an id and
+ * a varint of about 1.3 bytes) per extension holding a match. The extensions holding d
+ * domains saturate slowly because their sizes are skewed (45 % .com); fitted on the 20 M
+ * synthetic index, within 5 % from 45,000 to 260,000 domains. Only the choice before the
+ * fill uses it; trimToBudget works on exact sizes.
+ */
+function entryEstimate(d: number, E: number, idBytes: number): number {
+  const records = E * (1 - Math.exp(-0.13 * (d / Math.max(1, E)) ** 0.75));
+  return PRE_ENTRY_BYTES + records * (idBytes + 1.3);
+}
+
+/**
+ * The terms the budget may add, costliest first: 3-letter contains terms below the base
+ * rule (their live count decodes one list and visits every name) and long ones (sampled,
+ * long-terms.ts; their live count also checks every candidate's bytes: twice the cost a
+ * name), from minLong names up.
+ */
+function budgetCandidates(a: PrecomputeInput, counts: NameCounts, minLong: number, minNames: number): Candidate[] {
+  const c: Candidate[] = [];
+  for (let k = 0; k < TRIGRAMS; k++) {
+    const names = counts.contains3[k]!;
+    if (names >= minLong && names < minNames) c.push({ term: symbolString(k, 3), names });
+  }
+  c.push(...sampleLongTerms(a.names, a.nameOff, minLong));
+  const cost = (x: Candidate) => x.names * (x.term.length === 3 ? 1 : 2);
+  return c.sort((x, y) => cost(y) - cost(x) || (x.term < y.term ? -1 : 1));
+}
+
+/** The leading candidates (at most max) whose two entries' estimated bytes fit in budget. */
+function chooseWithin(c: Candidate[], budget: number, max: number, estimate: (names: number) => number): Candidate[] {
+  const out: Candidate[] = [];
+  let used = 0;
+  for (const x of c) {
+    if (out.length >= max) break;
+    const b = 2 * estimate(x.names);
+    if (used + b > budget) break;
+    used += b;
+    out.push(x);
+  }
+  return out;
+}
+
+/**
+ * The base entries, then the budget's (contains, ends) pairs in their order while their
+ * exact bytes fit in what the base entries leave of budget, skipping a pair whose exact
+ * count of names fell under minLong (its estimate came from the sample).
+ */
+function trimToBudget(entries: Entry[], p: Plan, minLong: number, budget: number, idBytes: 2 | 4): Entry[] {
+  const out = entries.slice(0, p.base);
+  let left = budget;
+  for (const e of out) left -= entryBytes(e, idBytes);
+  for (let r = p.base; r + 1 < entries.length; r += 2) {
+    const b = entryBytes(entries[r]!, idBytes) + entryBytes(entries[r + 1]!, idBytes);
+    if (entries[r]!.names < minLong || b > left) continue;
+    left -= b;
+    out.push(entries[r]!, entries[r + 1]!);
+  }
+  return out;
+}
+
+function addInto(to: Uint32Array | Float64Array, from: Uint32Array | Float64Array): void {
   for (let i = 0; i < to.length; i++) to[i] += from[i]!;
 }
 

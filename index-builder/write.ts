@@ -24,7 +24,8 @@ export interface HeaderFields {
   extIdBytes: number;
 }
 
-const align = (n: number) => Math.ceil(n / SECTION_ALIGN) * SECTION_ALIGN;
+/** n rounded up to the next section boundary. */
+export const align = (n: number) => Math.ceil(n / SECTION_ALIGN) * SECTION_ALIGN;
 
 function bytesOf(v: ArrayBufferView): Uint8Array {
   return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);

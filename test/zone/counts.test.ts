@@ -11,7 +11,9 @@ import { buildIndex, type BuildReport } from "../../index-builder/build.ts";
 import { ZoneIndex, LOOKUP_STRIDE_COUNTS, LOOKUP_STRIDE_PLAIN, LOOKUP_REGISTERED, LOOKUP_NO_EXTENSION, LOOKUP_UNSUPPORTED } from "../../src/zone-index/index.ts";
 import { BruteForce } from "../../src/zone-index/brute-force.ts";
 import { readDomains, testInputs } from "./real-domains.ts";
-import { POSITIONS } from "../../src/zone-index/format.ts";
+import { POSITIONS, type Position } from "../../src/zone-index/format.ts";
+import { mapArrays, readHeader } from "../../src/zone-index/open.ts";
+import { readPrecomputed } from "../../src/zone-index/precomputed.ts";
 
 let dir: string;
 let index: ZoneIndex;
@@ -109,6 +111,19 @@ describe("zone counts equal brute force", () => {
       const f = index.count("an", pos, ["nu", "ee"]);
       expect(f.keyword_count).toBeLessThan(f.total_matches);
       expect(f).toEqual(brute.count("an", pos, ["nu", "ee"]));
+    }
+  });
+
+  test("long terms the byte budget left room for are precomputed, and equal brute force", () => {
+    const file = path.join(dir, "z.idx");
+    const stored = [...readPrecomputed(mapArrays(file, readHeader(file)).arrays).keys()];
+    const long = stored.filter((k) => k.slice(k.indexOf(":") + 1).length >= 4);
+    expect(long.length).toBeGreaterThan(10);
+    expect(long.some((k) => k.split(":")[1].length >= 5)).toBe(true);
+    expect(report.bytesPerDomain).toBeLessThanOrEqual(32);
+    for (const k of long.slice(0, 40)) {
+      const [pos, term] = k.split(":") as [Position, string];
+      for (const f of [null, ["nu"], filters().at(-1)!]) expect(index.count(term, pos, f)).toEqual(brute.count(term, pos, f));
     }
   });
 
