@@ -21,8 +21,9 @@ export interface SplitterParams {
   /** Subtracted from an unknown run of 2-5 letters without a vowel (an acronym: "rpd", "dns"). */
   acronym: number;
   /**
-   * An unknown run of 2+ letters read as letters spelled out (an acronym, vowels or not:
-   * "sicnj") costs at most base + perLetter * length, whatever the letter model says.
+   * A token of 2+ letters, unknown run or lexicon word, read as letters spelled out (an
+   * acronym, vowels or not: "acpi") costs at most base + perLetter * length (+ spelledLong per
+   * letter past spelledLongFrom), whatever the letter model or the corpora say.
    */
   spelledBase: number;
   spelledPerLetter: number;

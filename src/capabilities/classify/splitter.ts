@@ -12,7 +12,7 @@
  * brand; see splitter-params.ts), a known word plus "s" (or the slang "z"), or an unknown run
  * (base + per character + its cost under the lexicon's letter trigram model, so word-like
  * coinages stay whole and cheap while junk is dear; the price of a run of 2+ letters is
- * capped by that of letters spelled out, which is how acronyms with vowels read: "sicnj"; a
+ * capped by that of letters spelled out, which is how acronyms with vowels read: "acpi"; a
  * lexicon word is capped the same way, and each spelled letter past the third costs more,
  * since long acronyms are rare: "rpdinc" is rpd + inc, not one acronym). A word of 3+
  * letters after a leading "e" earns a bonus (the prefix e-: "etruck" is e + truck). Pair
