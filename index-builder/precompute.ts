@@ -1,12 +1,14 @@
 /**
  * Precomputed answers (PREE, PREX/PREC) for the terms whose live query would visit a large share
- * of the index: every term of 2 or 3 characters whose live path visits at least
- * max(1,000, N x PRECOMPUTE_SHARE) names: contains and starts terms matching that many,
- * and ends terms whose contains twin does (ends walks the containing names); 3-character
- * prefixes are left live (a prefix is one contiguous range of names and postings).
- * The share bounds the live work of any other term (at 20 M domains, 0.5 % of the names is
- * about 74,000 names: a few milliseconds) and keeps PREX/PREC near E records per entry times a
- * few hundred entries, whatever the index size. Records are stored in answer order
+ * of the index. The base, stored whatever its size: every 2-letter contains and ends term
+ * that matches a name (their live path walks a bitmap over all names), and every term of 2
+ * or 3 characters whose live path visits at least max(1,000, N x PRECOMPUTE_SHARE) names:
+ * starts and 3-letter contains terms matching that many, and ends terms whose contains twin
+ * does (ends walks the containing names); 3-character prefixes are left live (a prefix is
+ * one contiguous range of names and postings). Then, as long as the file stays under
+ * TARGET_BYTES_PER_DOMAIN, the budget's terms, costliest first: 3-letter terms below the
+ * base rule and terms of 4 to 12 characters (long-terms.ts), each as a contains and an ends
+ * entry, down to max(1,000, N x BUDGET_SHARE) names. Records are stored in answer order
  * (count descending, extension ascending), the order the live engine answers in.
  *
  * How (two passes over the names, whatever the number of terms): the first counts the
@@ -127,11 +129,14 @@ function plan(counts: NameCounts, minNames: number): Plan {
     rows, pairContains: new Int32Array(PAIRS).fill(NONE), pairStarts: new Int32Array(PAIRS).fill(NONE), pairEnds: new Int32Array(PAIRS).fill(NONE),
     triContains: new Int32Array(TRIGRAMS).fill(NONE), triEnds: new Int32Array(TRIGRAMS).fill(NONE), base: 0, long: null,
   };
-  // The live cost of "ends" is the containing names (ends = the containing names that end
-  // with the term), so an ends term is kept when its contains twin is expensive.
-  for (let k = 0; k < PAIRS; k++) if (counts.contains[k]! >= minNames) assign(p.pairContains, k, "contains", symbolString(k, 2), counts.contains[k]!);
+  // A live 2-letter contains or ends count walks a bitmap over every name whatever it
+  // matches (contains.ts), 40-50 ms at 100 M domains: every such term that matches a name
+  // is stored (a rare one costs a few records). The live cost of a 3-letter "ends" is the
+  // containing names (ends = the containing names that end with the term), so an ends term
+  // is kept when its contains twin is expensive.
+  for (let k = 0; k < PAIRS; k++) if (counts.contains[k]! > 0) assign(p.pairContains, k, "contains", symbolString(k, 2), counts.contains[k]!);
   for (let k = 0; k < PAIRS; k++) if (counts.starts[k]! >= minNames) assign(p.pairStarts, k, "starts", symbolString(k, 2), counts.starts[k]!);
-  for (let k = 0; k < PAIRS; k++) if (counts.ends[k]! > 0 && counts.contains[k]! >= minNames) assign(p.pairEnds, k, "ends", symbolString(k, 2), counts.ends[k]!);
+  for (let k = 0; k < PAIRS; k++) if (counts.ends[k]! > 0) assign(p.pairEnds, k, "ends", symbolString(k, 2), counts.ends[k]!);
   for (let k = 0; k < TRIGRAMS; k++) {
     if (counts.contains3[k]! < minNames) continue;
     assign(p.triContains, k, "contains", symbolString(k, 3), counts.contains3[k]!);
