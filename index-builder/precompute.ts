@@ -1,14 +1,15 @@
 /**
  * Precomputed answers (PREE, PREX/PREC) for the terms whose live query would visit a large share
- * of the index. The base, stored whatever its size: every 2-letter contains and ends term
- * that matches a name (their live path walks a bitmap over all names), and every term of 2
- * or 3 characters whose live path visits at least max(1,000, N x PRECOMPUTE_SHARE) names:
- * starts and 3-letter contains terms matching that many, and ends terms whose contains twin
- * does (ends walks the containing names); 3-character prefixes are left live (a prefix is
- * one contiguous range of names and postings). Then, as long as the file stays under
- * TARGET_BYTES_PER_DOMAIN, the budget's terms, costliest first: 3-letter terms below the
- * base rule and terms of 4 to 12 characters (long-terms.ts), each as a contains and an ends
- * entry, down to max(1,000, N x BUDGET_SHARE) names. Records are stored in answer order
+ * of the index. The base, stored whatever its size: every term of 2 or 3 characters whose
+ * live path visits at least max(1,000, N x PRECOMPUTE_SHARE) names: contains and starts
+ * terms matching that many, and ends terms whose contains twin does (ends walks the
+ * containing names); 3-character prefixes are left live (a prefix is one contiguous range
+ * of names and postings). Then, as long as the file stays under TARGET_BYTES_PER_DOMAIN,
+ * the budget's terms, costliest first, each as a contains and an ends entry: the other
+ * 2-letter terms that match a name (a live one walks a bitmap over every name whatever it
+ * matches, 40-50 ms at 100 M domains, so they come first), 3-letter terms below the base
+ * rule, and terms of 4 to 12 characters (long-terms.ts) down to max(1,000, N x
+ * BUDGET_SHARE) names. Records are stored in answer order
  * (count descending, extension ascending), the order the live engine answers in.
  *
  * How (two passes over the names, whatever the number of terms): the first counts the
@@ -129,14 +130,11 @@ function plan(counts: NameCounts, minNames: number): Plan {
     rows, pairContains: new Int32Array(PAIRS).fill(NONE), pairStarts: new Int32Array(PAIRS).fill(NONE), pairEnds: new Int32Array(PAIRS).fill(NONE),
     triContains: new Int32Array(TRIGRAMS).fill(NONE), triEnds: new Int32Array(TRIGRAMS).fill(NONE), base: 0, long: null,
   };
-  // A live 2-letter contains or ends count walks a bitmap over every name whatever it
-  // matches (contains.ts), 40-50 ms at 100 M domains: every such term that matches a name
-  // is stored (a rare one costs a few records). The live cost of a 3-letter "ends" is the
-  // containing names (ends = the containing names that end with the term), so an ends term
-  // is kept when its contains twin is expensive.
-  for (let k = 0; k < PAIRS; k++) if (counts.contains[k]! > 0) assign(p.pairContains, k, "contains", symbolString(k, 2), counts.contains[k]!);
+  // The live cost of "ends" is the containing names (ends = the containing names that end
+  // with the term), so an ends term is kept when its contains twin is expensive.
+  for (let k = 0; k < PAIRS; k++) if (counts.contains[k]! >= minNames) assign(p.pairContains, k, "contains", symbolString(k, 2), counts.contains[k]!);
   for (let k = 0; k < PAIRS; k++) if (counts.starts[k]! >= minNames) assign(p.pairStarts, k, "starts", symbolString(k, 2), counts.starts[k]!);
-  for (let k = 0; k < PAIRS; k++) if (counts.ends[k]! > 0) assign(p.pairEnds, k, "ends", symbolString(k, 2), counts.ends[k]!);
+  for (let k = 0; k < PAIRS; k++) if (counts.ends[k]! > 0 && counts.contains[k]! >= minNames) assign(p.pairEnds, k, "ends", symbolString(k, 2), counts.ends[k]!);
   for (let k = 0; k < TRIGRAMS; k++) {
     if (counts.contains3[k]! < minNames) continue;
     assign(p.triContains, k, "contains", symbolString(k, 3), counts.contains3[k]!);
@@ -156,7 +154,11 @@ function addBudgetTerms(p: Plan, chosen: Candidate[]): void {
   for (const c of chosen) {
     const r = p.rows.length;
     p.rows.push({ pos: "contains", term: c.term, names: c.names }, { pos: "ends", term: c.term, names: 0 });
-    if (c.term.length === 3) {
+    if (c.term.length === 2) {
+      const k = SYMBOL[c.term.charCodeAt(0)]! * ALPHABET + SYMBOL[c.term.charCodeAt(1)]!;
+      p.pairContains[k] = r;
+      p.pairEnds[k] = r + 1;
+    } else if (c.term.length === 3) {
       const k = trigramKey(c.term, 0);
       p.triContains[k] = r;
       p.triEnds[k] = r + 1;
@@ -296,19 +298,24 @@ function entryEstimate(d: number, E: number, idBytes: number): number {
 }
 
 /**
- * The terms the budget may add, costliest first: 3-letter contains terms below the base
- * rule (their live count decodes one list and visits every name) and long ones (sampled,
- * long-terms.ts; their live count also checks every candidate's bytes: twice the cost a
- * name), from minLong names up.
+ * The terms the budget may add, costliest first: 2-letter terms below the base rule (their
+ * live count walks every name), 3-letter ones (it decodes one list and visits every name
+ * matching) and long ones (sampled, long-terms.ts; it also checks every candidate's bytes:
+ * twice the cost a name), the last two from minLong names up.
  */
 function budgetCandidates(a: PrecomputeInput, counts: NameCounts, minLong: number, minNames: number): Candidate[] {
   const c: Candidate[] = [];
+  for (let k = 0; k < PAIRS; k++) {
+    const names = counts.contains[k]!;
+    if (names > 0 && names < minNames) c.push({ term: symbolString(k, 2), names });
+  }
   for (let k = 0; k < TRIGRAMS; k++) {
     const names = counts.contains3[k]!;
     if (names >= minLong && names < minNames) c.push({ term: symbolString(k, 3), names });
   }
   c.push(...sampleLongTerms(a.names, a.nameOff, minLong));
-  const cost = (x: Candidate) => x.names * (x.term.length === 3 ? 1 : 2);
+  const n = a.nameOff.length - 1;
+  const cost = (x: Candidate) => (x.term.length === 2 ? n + x.names : x.names * (x.term.length === 3 ? 1 : 2));
   return c.sort((x, y) => cost(y) - cost(x) || (x.term < y.term ? -1 : 1));
 }
 
@@ -328,7 +335,7 @@ function chooseWithin(c: Candidate[], budget: number, max: number, estimate: (na
 
 /**
  * The base entries, then the budget's (contains, ends) pairs in their order while their
- * exact bytes fit in what the base entries leave of budget, skipping a pair whose exact
+ * exact bytes fit in what the base entries leave of budget, skipping a long term whose exact
  * count of names fell under minLong (its estimate came from the sample).
  */
 function trimToBudget(entries: Entry[], p: Plan, minLong: number, budget: number, idBytes: 2 | 4): Entry[] {
@@ -337,7 +344,7 @@ function trimToBudget(entries: Entry[], p: Plan, minLong: number, budget: number
   for (const e of out) left -= entryBytes(e, idBytes);
   for (let r = p.base; r + 1 < entries.length; r += 2) {
     const b = entryBytes(entries[r]!, idBytes) + entryBytes(entries[r + 1]!, idBytes);
-    if (entries[r]!.names < minLong || b > left) continue;
+    if ((entries[r]!.term.length >= 4 && entries[r]!.names < minLong) || b > left) continue; // long terms' choice came from a sample
     left -= b;
     out.push(entries[r]!, entries[r + 1]!);
   }
