@@ -85,9 +85,14 @@ async function call(method: string, url: string, body?: unknown): Promise<void> 
     headers: { authorization: `Bearer ${keys[k++ % keys.length]}`, "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  await r.arrayBuffer();
-  if (r.status !== 200) counts.failed++;
+  const text = await r.text();
+  if (r.status !== 200) {
+    counts.failed++;
+    const why = `${r.status} ${url}: ${text.slice(0, 160)}`;
+    failures.set(why, (failures.get(why) ?? 0) + 1);
+  }
 }
+const failures = new Map<string, number>();
 const POSITIONS = ["contains", "starts", "ends"];
 const end = performance.now() + seconds * 1000;
 async function worker(w: number): Promise<void> {
@@ -122,6 +127,7 @@ await server.exited;
 const mb = (b: number) => `${(b / MB).toFixed(0)} MB`;
 console.log(`bench/zone-memory: ${path.basename(index)} (${mb(indexBytes)}, ${served.total_domains.toLocaleString("en-US")} domains), ${conns} connections for ${elapsed.toFixed(0)} s, ZW_WORKERS=${process.env.ZW_WORKERS ?? "2"}`);
 console.log(`requests: ${counts.lookup} lookups of 5,000, ${counts.lookupCounts} lookups of 500 with include_counts, ${counts.count} counts, ${counts.stats} stats; ${counts.names.toLocaleString("en-US")} names; non-200: ${counts.failed}`);
+for (const [why, n] of failures) console.log(`  ${n} x ${why}`);
 console.log(`                    idle        peak        end`);
 for (const [label, key] of [["RSS", "rss"], ["  anonymous", "anon"], ["  file-backed", "file"], ["PSS", "pss"]] as const) {
   console.log(`${label.padEnd(16)} ${mb(idle[key]).padStart(8)}    ${mb(peak[key]).padStart(8)}    ${mb(last[key]).padStart(8)}`);
