@@ -13,7 +13,7 @@ import { releaseAfter, sortPartition, SPLIT_RECORDS } from "./radix.ts";
 import { Collector } from "./collect.ts";
 import { precomputeBeside, sortBeside, trigramsBeside } from "./parallel.ts";
 import { precompute } from "./precompute.ts";
-import { align, writeIndexFile } from "./write.ts";
+import { fileLayout, writeIndexFile, type SectionData } from "./write.ts";
 import { SECTION_ALIGN, TRIGRAMS } from "../src/zone-index/format.ts";
 import { buildJumpTable, jumpCharsFor } from "../src/zone-index/jump.ts";
 
@@ -149,9 +149,20 @@ export async function buildIndex(opts: BuildOptions): Promise<BuildReport> {
     const extBlob = new TextEncoder().encode(extNames.join(""));
     const extOff = new Uint32Array(extNames.length + 1);
     extNames.forEach((e, i) => (extOff[i + 1] = extOff[i] + e.length));
-    const fixed = [extBlob, extOff, c.extCount, c.names, c.nameOff, jump, c.postStart, post];
-    // header and table, the sections above, TRIO and TRIC, and the page padding of TRIP and the three PRE sections
-    const otherBytes = SECTION_ALIGN * 5 + fixed.reduce((s, v) => s + align(v.byteLength), 0) + 2 * align(TRIGRAMS * 4 + 4);
+    const head: SectionData[] = [
+      { tag: "EXTB", elemBytes: 1, data: extBlob },
+      { tag: "EXTO", elemBytes: 4, data: extOff },
+      { tag: "EXTC", elemBytes: 4, data: c.extCount },
+      { tag: "NAMB", elemBytes: 1, data: c.names },
+      { tag: "NAMO", elemBytes: 4, data: c.nameOff },
+      { tag: "NAMJ", elemBytes: 4, data: jump },
+      { tag: "POSO", elemBytes: 4, data: c.postStart },
+      { tag: "POST", elemBytes: extIdBytes, data: post },
+    ];
+    // the file without TRIP and the three PRE sections (TRIO and TRIC have fixed sizes), plus
+    // the page padding after TRIP, PREE and PREX: what the precompute's budget must leave room for
+    const sizes = [...head.map((s) => s.data.byteLength), (TRIGRAMS + 1) * 4, TRIGRAMS * 4, 0, 0, 0, 0];
+    const otherBytes = fileLayout(sizes).fileBytes + 3 * SECTION_ALIGN;
     const pre = await precompute({ extNames, names: c.names, nameOff: c.nameOff, postStart: c.postStart, post }, precomputeBeside, otherBytes);
     endPhase("precompute");
     progress("trigrams", null, true);
@@ -163,14 +174,7 @@ export async function buildIndex(opts: BuildOptions): Promise<BuildReport> {
       opts.out,
       { builtAtMs: builtAt.getTime(), totalDomains: c.totalDomains, totalNames: c.totalNames, totalTlds: extNames.length, extIdBytes },
       [
-        { tag: "EXTB", elemBytes: 1, data: extBlob },
-        { tag: "EXTO", elemBytes: 4, data: extOff },
-        { tag: "EXTC", elemBytes: 4, data: c.extCount },
-        { tag: "NAMB", elemBytes: 1, data: c.names },
-        { tag: "NAMO", elemBytes: 4, data: c.nameOff },
-        { tag: "NAMJ", elemBytes: 4, data: jump },
-        { tag: "POSO", elemBytes: 4, data: c.postStart },
-        { tag: "POST", elemBytes: extIdBytes, data: post },
+        ...head,
         { tag: "TRIO", elemBytes: 4, data: tri.offsets },
         { tag: "TRIC", elemBytes: 4, data: tri.counts },
         { tag: "TRIP", elemBytes: 1, data: tri.data },

@@ -24,8 +24,23 @@ export interface HeaderFields {
   extIdBytes: number;
 }
 
-/** n rounded up to the next section boundary. */
-export const align = (n: number) => Math.ceil(n / SECTION_ALIGN) * SECTION_ALIGN;
+const align = (n: number) => Math.ceil(n / SECTION_ALIGN) * SECTION_ALIGN;
+
+/**
+ * Where sections of these byte lengths start, in this order, after the header and the
+ * section table (each on a page boundary), and the file's size.
+ */
+export function fileLayout(sectionBytes: readonly number[]): { offsets: number[]; fileBytes: number } {
+  const tableEnd = HEADER_BYTES + sectionBytes.length * SECTION_ENTRY_BYTES;
+  let offset = align(tableEnd);
+  const offsets = sectionBytes.map((n) => {
+    const o = offset;
+    offset = align(o + n);
+    return o;
+  });
+  const last = sectionBytes.length - 1;
+  return { offsets, fileBytes: last >= 0 ? offsets[last] + sectionBytes[last] : tableEnd };
+}
 
 function bytesOf(v: ArrayBufferView): Uint8Array {
   return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
@@ -34,13 +49,7 @@ function bytesOf(v: ArrayBufferView): Uint8Array {
 /** Writes the file and returns its size in bytes. */
 export function writeIndexFile(out: string, fields: HeaderFields, sections: SectionData[]): number {
   const tableEnd = HEADER_BYTES + sections.length * SECTION_ENTRY_BYTES;
-  let offset = align(tableEnd);
-  const layout = sections.map((s) => {
-    const o = offset;
-    offset = align(o + s.data.byteLength);
-    return o;
-  });
-  const fileBytes = sections.length > 0 ? layout[layout.length - 1] + sections[sections.length - 1].data.byteLength : tableEnd;
+  const { offsets: layout, fileBytes } = fileLayout(sections.map((s) => s.data.byteLength));
 
   const head = new Uint8Array(tableEnd);
   const dv = new DataView(head.buffer);
