@@ -16,6 +16,10 @@
  *   serves `runHere` (small batches that are not worth a thread hop).
  * - A worker that cannot even start (a broken build) is respawned with a growing delay,
  *   and what waits is failed with a 503 rather than left hanging.
+ * - Shares (`share`): a broadcast to the workers only, whose value is posted as it is
+ *   (structured clone) instead of encoded, now and to workers started later, ahead of the
+ *   replayed broadcasts. Arrays on SharedArrayBuffers arrive by reference, so every worker
+ *   reads the calling thread's one copy of a read-only table (the lexicon, 44 MB).
  * - size 0 (ZW_WORKERS=0) runs everything on the calling thread through the same table.
  */
 import type { Config } from "../config.ts";
@@ -49,6 +53,13 @@ export interface Pool {
   /** The same task on the calling thread (for batches too small to be worth a hop). */
   runHere<T = unknown>(task: string, input: unknown): Promise<T>;
   broadcast(topic: string, data: unknown): Promise<void>;
+  /**
+   * Runs the broadcast handler of `topic` in every worker with `value` as posted (not
+   * encoded: SharedArrayBuffer-backed arrays are shared, not copied). Not run on the calling
+   * thread, which holds the value already; so a no-op inline. Fire and forget: it reaches a
+   * worker before any task posted after it.
+   */
+  share(topic: string, value: unknown): void;
   stats(): PoolStats;
   stop(): Promise<void>;
 }
@@ -119,6 +130,7 @@ class InlinePool extends Here implements Pool {
   broadcast(topic: string, data: unknown): Promise<void> {
     return this.broadcastHere(topic, data);
   }
+  share(): void {}
   stats(): PoolStats {
     return { workers: 0, busy: 0, queued: 0, completed: this.completed, restarts: 0 };
   }
@@ -138,6 +150,8 @@ class WorkerPool extends Here implements Pool {
   private lastStartError = "";
   /** Last data of every broadcast topic, replayed to workers started later. */
   private sticky = new Map<string, Envelope>();
+  /** Last value shared on each topic, posted to each worker after its init. */
+  private shares = new Map<string, unknown>();
   /** Broadcast acknowledgements awaited, by message id, with the slot they wait on. */
   private acks = new Map<number, { slot: Slot; done: () => void }>();
   private readonly maxQueue: number;
@@ -159,6 +173,7 @@ class WorkerPool extends Here implements Pool {
     worker.addEventListener("close", () => this.onDeath(slot, "worker exited"));
     worker.unref();
     this.post(slot, { kind: "init", config: this.o.config });
+    for (const [topic, value] of this.shares) this.post(slot, { kind: "share", topic, value });
     for (const [topic, data] of this.sticky) this.post(slot, { kind: "broadcast", id: 0, topic, data });
     return slot;
   }
@@ -264,6 +279,11 @@ class WorkerPool extends Here implements Pool {
       this.queue.push({ id: this.nextId++, task, input: env, timeoutMs: opts.timeoutMs ?? this.timeoutMs, attempts: 0, resolve: resolve as (v: unknown) => void, reject });
       this.pump();
     });
+  }
+
+  share(topic: string, value: unknown): void {
+    this.shares.set(topic, value);
+    for (const slot of this.slots) if (!slot.dead) this.post(slot, { kind: "share", topic, value });
   }
 
   async broadcast(topic: string, data: unknown): Promise<void> {

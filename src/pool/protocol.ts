@@ -40,6 +40,8 @@ export interface JobChunkOutput {
 /** main -> worker */
 export type ToWorker =
   | { kind: "init"; config: Config }
+  /** Pool.share: a broadcast whose value is posted as it is (structured clone), not encoded. */
+  | { kind: "share"; topic: string; value: unknown }
   | { kind: "task"; id: number; task: string; input: Envelope }
   | { kind: "broadcast"; id: number; topic: string; data: Envelope };
 

@@ -21,6 +21,11 @@ export function runWorker(tasks: TaskTable, broadcasts: readonly BroadcastTable[
       post({ kind: "ready" });
       return;
     }
+    if (m.kind === "share") {
+      if (!ctx) throw new Error("worker shared with before init");
+      for (const table of broadcasts) await table[m.topic]?.(m.value, ctx);
+      return;
+    }
     const id = m.id;
     try {
       if (!ctx) throw new Error("worker used before init");

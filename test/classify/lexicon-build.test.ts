@@ -18,7 +18,7 @@ test("scripts/lexicon/build.ts reproduces the committed artifact exactly", () =>
 test("the artifact names its version, sources and counts; lookups by slice, phrases by order", () => {
   const file = readFileSync(LEXICON_FILE);
   // Load time is a benchmark figure (bench/classify/run.ts), not asserted here: the machine is shared.
-  const lex = new Lexicon(file);
+  const lex = Lexicon.decode(file);
   expect(lex.version).toBe(LEXICON_VERSION);
   expect(lex.size).toBeGreaterThan(300_000);
   expect(Object.keys(lex.header.built_from)).toContain("wordsninja");

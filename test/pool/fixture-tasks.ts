@@ -5,6 +5,7 @@ import type { BroadcastTable, TaskTable } from "../../src/pool/protocol.ts";
 
 let state = "initial";
 let calls = 0;
+let table: Int32Array | null = null;
 
 export const TASKS: TaskTable = {
   "t.echo": (input) => input,
@@ -17,6 +18,12 @@ export const TASKS: TaskTable = {
     throw new TypeError("oops");
   },
   "t.state": () => state,
+  // Adds to a cell of the table shared as "t.table": the caller sees it only if it was shared, not copied.
+  "t.sharedAdd": (input: { cell: number; add: number }) => {
+    if (!table) return "not shared";
+    Atomics.add(table, input.cell, input.add);
+    return table.buffer instanceof SharedArrayBuffer ? "added" : "copied";
+  },
   "t.calls": () => ++calls,
   // Kills its worker the first time any worker runs it with this marker file.
   "t.crashOnce": (input: { token: string; marker: string }) => {
@@ -38,4 +45,4 @@ export const TASKS: TaskTable = {
   },
 };
 
-export const BROADCASTS: BroadcastTable[] = [{ "t.set": (data: string) => void (state = data) }];
+export const BROADCASTS: BroadcastTable[] = [{ "t.set": (data: string) => void (state = data), "t.table": (t: Int32Array) => void (table = t) }];

@@ -1,7 +1,7 @@
 /**
  * The worker pool against real Bun worker threads: answers, errors that keep their status,
  * typed arrays both ways, a worker that dies or goes silent being replaced without losing
- * the caller's answer, the bounded queue, broadcasts replayed to new workers, and the
+ * the caller's answer, the bounded queue, broadcasts and shared tables replayed to new workers, and the
  * inline pool running the same table.
  */
 import fs from "node:fs";
@@ -94,6 +94,16 @@ describe("worker pool", () => {
     await pool.run("t.crashOnce", { token: "c", marker: path.join(dir, "c") }); // a fresh worker
     const after = await Promise.all(Array.from({ length: 8 }, () => pool.run("t.state", null)));
     expect(new Set(after)).toEqual(new Set(["swapped"]));
+  });
+
+  test("shared tables reach every worker by reference, and workers started later", async () => {
+    const table = new Int32Array(new SharedArrayBuffer(16));
+    pool.share("t.table", table);
+    expect(await Promise.all(Array.from({ length: 6 }, () => pool.run("t.sharedAdd", { cell: 1, add: 2 })))).toEqual(Array(6).fill("added"));
+    expect([...table]).toEqual([0, 12, 0, 0]);
+    await pool.run("t.crashOnce", { token: "s", marker: path.join(dir, "s") }); // a fresh worker
+    expect(await Promise.all(Array.from({ length: 4 }, () => pool.run("t.sharedAdd", { cell: 3, add: 1 })))).toEqual(Array(4).fill("added"));
+    expect([...table]).toEqual([0, 12, 0, 4]);
   });
 });
 

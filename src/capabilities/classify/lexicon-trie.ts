@@ -28,27 +28,24 @@ const MAX_LOAD = 2 / 3;
 
 export class WordTrie {
   readonly root: number;
-  private readonly table: Int32Array;
+  /** The slots, two Int32 each: all a trie is (fromTable rebuilds one from them on another thread). */
+  readonly table: Int32Array;
   private readonly shift: number;
   private readonly mask: number;
 
   /** The trie of the "\n"-separated words of blob; word i is the i-th line. */
-  constructor(blob: Uint8Array, words: number) {
-    // About 2.3 nodes per word in English word lists: start at three slots per word and
-    // grow when the words hold more prefixes than that.
-    let bits = 1;
-    while (2 ** bits < words * 3) bits++;
-    for (;;) {
-      const table = fill(blob, bits);
-      if (table !== null) {
-        this.table = table;
-        break;
-      }
-      bits++;
-    }
+  constructor(blob: Uint8Array, words: number, table: Int32Array = buildTable(blob, words)) {
+    const cap = table.length / 2, bits = Math.log2(cap);
+    if (!Number.isInteger(bits) || bits < 1) throw new Error(`lexicon trie: ${table.length} Int32 is no power-of-two slot table`);
+    this.table = table;
     this.shift = 32 - bits;
-    this.mask = 2 ** bits - 1;
-    this.root = 2 ** bits;
+    this.mask = cap - 1;
+    this.root = cap;
+  }
+
+  /** The trie whose slots are `table` (another trie's, shared between threads). */
+  static fromTable(table: Int32Array): WordTrie {
+    return new WordTrie(NO_BLOB, 0, table);
   }
 
   /** The node reached from `node` by character code c (< 128), or -1 when no word begins so. */
@@ -66,6 +63,20 @@ export class WordTrie {
   /** Index of the word that ends at `node`, or -1. */
   wordOf(node: number): number {
     return this.table[2 * node + 1]!;
+  }
+}
+
+const NO_BLOB = new Uint8Array(0);
+
+function buildTable(blob: Uint8Array, words: number): Int32Array {
+  // About 2.3 nodes per word in English word lists: start at three slots per word and
+  // grow when the words hold more prefixes than that.
+  let bits = 1;
+  while (2 ** bits < words * 3) bits++;
+  for (;;) {
+    const table = fill(blob, bits);
+    if (table !== null) return table;
+    bits++;
   }
 }
 

@@ -1,14 +1,15 @@
 /**
  * The lexicon in memory: half a million words with a frequency cost and W_* flags, and the
- * known two-word phrases, loaded once per thread from assets/lexicon.bin (lexicon-format.ts).
+ * known two-word phrases, loaded from assets/lexicon.bin (lexicon-format.ts).
  *
  * Design: no Map of strings. The words stay in one byte blob, and a trie over them
  * (lexicon-trie.ts: one open-addressing table, one 8-byte slot per node) answers both the
  * splitter, which extends a candidate word one character at a time from each start position
  * (one slot read per character, no word comparison), and `find(s, from, to)`, which looks up
  * a slice of a string without building the substring. Load is two passes over the bytes
- * (0.25-0.45 s; the trie's build 0.09-0.15 s of it), and the whole thing holds
- * about 50 MB (the trie 16 MB), so every worker can keep its own copy.
+ * (0.25-0.45 s; the trie's build 0.09-0.15 s of it), and the whole thing holds about 44 MB
+ * (the trie 16 MB). The main thread loads it and the pool shares its tables with every
+ * worker (LexiconTables on SharedArrayBuffers), so a server holds one copy, not one a thread.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -29,6 +30,30 @@ const TAIL = 2;
 
 export const LEXICON_FILE = path.resolve(import.meta.dir, "assets/lexicon.bin");
 
+/**
+ * Everything a Lexicon holds, as typed arrays: built once from the file (decodeTables) on
+ * SharedArrayBuffers, so the pool hands them to the workers by reference (pool.share) and a
+ * worker's Lexicon is views over the main thread's memory, not a copy of its own.
+ */
+export interface LexiconTables {
+  header: LexiconHeader;
+  size: number;
+  maxWordLength: number;
+  letters: Float32Array;
+  blob: Uint8Array;
+  start: Uint32Array;
+  len: Uint8Array;
+  freq: Uint16Array;
+  flags: Uint8Array;
+  trie: Int32Array;
+  pairA: Int32Array;
+  pairB: Int32Array;
+  phraseRole: Uint8Array;
+}
+
+/** The pool topic that hands the main thread's LexiconTables to the workers (tasks.ts). */
+export const LEXICON_SHARE = "classify.lexicon";
+
 export class Lexicon {
   readonly header: LexiconHeader;
   readonly version: string;
@@ -37,60 +62,43 @@ export class Lexicon {
   readonly maxWordLength: number;
   /** Letter trigram costs in nats: letters[(a * 27 + b) * 27 + c] = -ln p(c | a b). */
   readonly letters: Float32Array;
+  /** Every word as a trie: find(), and the splitter's walk from each start position. */
+  readonly trie: WordTrie;
+  /** What this lexicon is made of, to share with other threads. */
+  readonly tables: LexiconTables;
   private readonly blob: Uint8Array;
   private readonly start: Uint32Array;
   private readonly len: Uint8Array;
   private readonly freq: Uint16Array;
   private readonly flagBits: Uint8Array;
-  /** Every word as a trie: find(), and the splitter's walk from each start position. */
-  readonly trie: WordTrie;
   private readonly pairA: Int32Array;
   private readonly pairB: Int32Array;
   private readonly pairMask: number;
   /** Per word: HEAD when it begins some known phrase (most isPhrase calls end on this byte), TAIL when it ends one. */
   private readonly phraseRole: Uint8Array;
 
-  constructor(file: Uint8Array) {
-    const d = decodeLexicon(file);
-    this.header = d.header;
-    this.version = d.header.version;
-    const n = (this.size = d.size);
-    this.freq = d.freq;
-    this.flagBits = d.flags;
-    this.letters = Float32Array.from(d.chars, (v) => v / FREQ_SCALE);
-    this.blob = d.wordBlob;
-    this.start = new Uint32Array(n);
-    this.len = new Uint8Array(n);
-    this.trie = new WordTrie(this.blob, n);
-    let at = 0, max = 0;
-    const blob = this.blob;
-    for (let i = 0; i < n; i++) {
-      let j = at;
-      while (j < blob.length && blob[j] !== 10) j++;
-      this.start[i] = at;
-      this.len[i] = j - at;
-      if (j - at > max) max = j - at;
-      at = j + 1;
-    }
-    this.maxWordLength = max;
+  /** The lexicon of a lexicon.bin file's bytes. */
+  static decode(file: Uint8Array): Lexicon {
+    return new Lexicon(decodeTables(file));
+  }
 
-    let pcap = 1;
-    while (pcap < d.phrases.length * 2) pcap <<= 1;
-    this.pairA = new Int32Array(pcap).fill(-1);
-    this.pairB = new Int32Array(pcap);
-    this.pairMask = pcap - 1;
-    this.phraseRole = new Uint8Array(n);
-    for (const p of d.phrases) {
-      const sp = p.indexOf(" ");
-      const a = this.indexOf(p.slice(0, sp)), b = this.indexOf(p.slice(sp + 1));
-      if (a < 0 || b < 0) continue;
-      let slot = pairHash(a, b) & this.pairMask;
-      while (this.pairA[slot] !== -1 && !(this.pairA[slot] === a && this.pairB[slot] === b)) slot = (slot + 1) & this.pairMask;
-      this.pairA[slot] = a;
-      this.pairB[slot] = b;
-      this.phraseRole[a]! |= HEAD;
-      this.phraseRole[b]! |= TAIL;
-    }
+  constructor(t: LexiconTables) {
+    this.tables = t;
+    this.header = t.header;
+    this.version = t.header.version;
+    this.size = t.size;
+    this.maxWordLength = t.maxWordLength;
+    this.letters = t.letters;
+    this.blob = t.blob;
+    this.start = t.start;
+    this.len = t.len;
+    this.freq = t.freq;
+    this.flagBits = t.flags;
+    this.trie = WordTrie.fromTable(t.trie);
+    this.pairA = t.pairA;
+    this.pairB = t.pairB;
+    this.pairMask = t.pairA.length - 1;
+    this.phraseRole = t.phraseRole;
   }
 
   /** Index of the word s[from, to), or -1. */
@@ -169,14 +177,72 @@ export class Lexicon {
   }
 }
 
+/** Decodes the file and builds the derived tables (the trie, word offsets, phrase pairs) on shared memory. */
+export function decodeTables(file: Uint8Array): LexiconTables {
+  const d = decodeLexicon(file);
+  const n = d.size, blob = d.wordBlob;
+  const start = new Uint32Array(n), len = new Uint8Array(n);
+  let at = 0, max = 0;
+  for (let i = 0; i < n; i++) {
+    let j = at;
+    while (j < blob.length && blob[j] !== 10) j++;
+    start[i] = at;
+    len[i] = j - at;
+    if (j - at > max) max = j - at;
+    at = j + 1;
+  }
+  const trie = new WordTrie(blob, n);
+  const letters = Float32Array.from(d.chars, (v) => v / FREQ_SCALE);
+  const words = { header: d.header, size: n, maxWordLength: max, letters, blob, start, len, freq: d.freq, flags: d.flags, trie: trie.table };
+  // The words alone already answer find(): a lexicon without phrases looks the phrases' words up.
+  const plain = new Lexicon({ ...words, pairA: new Int32Array(1).fill(-1), pairB: new Int32Array(1), phraseRole: new Uint8Array(n) });
+  let pcap = 1;
+  while (pcap < d.phrases.length * 2) pcap <<= 1;
+  const pairA = new Int32Array(pcap).fill(-1), pairB = new Int32Array(pcap), phraseRole = new Uint8Array(n);
+  for (const p of d.phrases) {
+    const sp = p.indexOf(" ");
+    const a = plain.find(p, 0, sp), b = plain.find(p, sp + 1);
+    if (a < 0 || b < 0) continue;
+    let slot = pairHash(a, b) & (pcap - 1);
+    while (pairA[slot] !== -1 && !(pairA[slot] === a && pairB[slot] === b)) slot = (slot + 1) & (pcap - 1);
+    pairA[slot] = a;
+    pairB[slot] = b;
+    phraseRole[a]! |= HEAD;
+    phraseRole[b]! |= TAIL;
+  }
+  return {
+    header: d.header, size: n, maxWordLength: max,
+    letters: shared(letters), blob: shared(blob), start: shared(start), len: shared(len), freq: shared(d.freq), flags: shared(d.flags),
+    trie: shared(trie.table), pairA: shared(pairA), pairB: shared(pairB), phraseRole: shared(phraseRole),
+  };
+}
+
+/** A copy of a typed array on a SharedArrayBuffer, which structured clone passes by reference. */
+function shared<T extends Uint8Array | Uint16Array | Int32Array | Uint32Array | Float32Array>(a: T): T {
+  const copy = new (a.constructor as new (b: SharedArrayBuffer) => T)(new SharedArrayBuffer(a.byteLength));
+  copy.set(a as never);
+  return copy;
+}
+
 function pairHash(a: number, b: number): number {
   return Math.imul(a ^ Math.imul(b, 0x9e3779b1), 0x85ebca6b) >>> 7;
 }
 
 let loaded: Lexicon | null = null;
 
-/** The lexicon of this thread, loaded on first use from LEXICON_FILE. */
+/**
+ * The lexicon of this thread: in a pool worker, views over the tables the main thread
+ * shared (adoptLexicon); otherwise loaded on first use from LEXICON_FILE.
+ */
 export function getLexicon(): Lexicon {
-  loaded ??= new Lexicon(readFileSync(LEXICON_FILE));
+  loaded ??= Lexicon.decode(readFileSync(LEXICON_FILE));
   return loaded;
+}
+
+/**
+ * A worker takes the main thread's tables as its lexicon. The share reaches a worker before
+ * any task, so it has loaded none; one that had would keep its own (the same file's words).
+ */
+export function adoptLexicon(t: LexiconTables): void {
+  loaded ??= new Lexicon(t);
 }
