@@ -49,7 +49,8 @@ const term = () => {
   const name = pick().split(".")[0]!;
   const len = 2 + rand(Math.min(6, Math.max(1, name.length - 1)));
   const at = rand(Math.max(1, name.length - len + 1));
-  return name.slice(at, at + len).replace(/^-+|-+$/g, "") || "ab";
+  const t = name.slice(at, at + len).replace(/^-+|-+$/g, "");
+  return t.length >= 2 ? t : "ab";
 };
 
 const { proc: server, info } = await spawnBenchServer(path.join(import.meta.dir, "server.ts"), ["300"], {

@@ -22,8 +22,14 @@ export function runWorker(tasks: TaskTable, broadcasts: readonly BroadcastTable[
       return;
     }
     if (m.kind === "share") {
-      if (!ctx) throw new Error("worker shared with before init");
-      for (const table of broadcasts) await table[m.topic]?.(m.value, ctx);
+      // Nobody awaits a share: a handler's failure is reported here, never left to reject
+      // the chain (which would stop this worker from handling anything after it).
+      try {
+        if (!ctx) throw new Error("shared with before init");
+        for (const table of broadcasts) await table[m.topic]?.(m.value, ctx);
+      } catch (e) {
+        console.error(`worker: share "${m.topic}" failed:`, e);
+      }
       return;
     }
     const id = m.id;

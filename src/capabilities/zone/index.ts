@@ -1,7 +1,7 @@
 /**
  * The zone capability: the index holder (watching ZW_ZONE_INDEX for a file renamed over
- * it), services.zone, the three endpoints, and the "zone.swap" broadcast that moves the
- * worker threads to each newly verified file. A missing or bad file leaves the endpoints
+ * it), services.zone, the three endpoints, and the "zone.swap" notice (pool.share) that
+ * moves the worker threads to each newly verified file. A missing or bad file leaves the endpoints
  * answering 502 until a good one arrives; it never stops the server.
  */
 import { defineCapability } from "../../capability.ts";
@@ -24,8 +24,12 @@ export const zone = defineCapability({
           return;
         }
         process.stderr.write(`zone index: serving ${e.path} (built ${e.builtAt})\n`);
+        // Shared, not broadcast: a broadcast also runs on this thread, and the first load
+        // happens inside the holder's constructor, before installHolder marks this thread as
+        // its owner, so the handler here mapped the index a second time (and JSC, counting
+        // both mappings as live heap, let twice the garbage pile up on the serving thread).
         const notice: SwapNotice = { path: e.path, file: e.file };
-        pool?.broadcast("zone.swap", notice).catch((err) => process.stderr.write(`zone index: swap broadcast failed: ${String(err)}\n`));
+        pool?.share("zone.swap", notice);
       },
     });
     const uninstall = installHolder(holder);

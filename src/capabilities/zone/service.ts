@@ -16,7 +16,7 @@ import { NO_INDEX_MESSAGE } from "./thread-index.ts";
 /** What this service needs of the worker pool (src/pool/pool.ts). */
 export interface PoolLike {
   run<T = unknown>(task: string, input: unknown): Promise<T>;
-  broadcast(topic: string, data: unknown): Promise<void>;
+  share(topic: string, value: unknown): void;
 }
 
 /** Names (x10 with include_counts) above which a lookup batch goes to the pool. */
