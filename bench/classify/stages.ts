@@ -54,14 +54,14 @@ time("word counts, batches of 1,000", inBatches(1000, (from, to) => {
   const t = new Tally();
   for (let i = from; i < to; i++) {
     const { words, ids } = splits[i]!;
-    for (let k = 0; k < words.length; k++) if (ids[k]! >= 0) t.addIndexed(words[k]!, ids[k]!, lex.size); else t.add(words[k]!);
+    for (let k = 0; k < words.length; k++) if (ids[k]! >= 0) t.addIndexed(words[k]!, ids[k]!); else t.add(words[k]!);
   }
 }));
 time("word counts + ranking, batches of 1,000", inBatches(1000, (from, to) => {
   const t = new Tally();
   for (let i = from; i < to; i++) {
     const { words, ids } = splits[i]!;
-    for (let k = 0; k < words.length; k++) if (ids[k]! >= 0) t.addIndexed(words[k]!, ids[k]!, lex.size); else t.add(words[k]!);
+    for (let k = 0; k < words.length; k++) if (ids[k]! >= 0) t.addIndexed(words[k]!, ids[k]!); else t.add(words[k]!);
   }
   t.ranked((word, count) => ({ word, count }));
 }));

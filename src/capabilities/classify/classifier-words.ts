@@ -4,6 +4,7 @@
  * another source with setWordInfo(). The fallback knows only our keywords and modifiers.
  */
 import { BY_TOKEN, keywordNumber, SINGLE, singleKeyword } from "./keywords.ts";
+import { filteredKeywordNumber } from "./keyword-filter.ts";
 import { getLexicon, NOT_A_WORD } from "./lexicon.ts";
 import { MODIFIER_SET } from "./keywords-modifiers.ts";
 
@@ -55,7 +56,7 @@ const CLASSIFIER_FLAGS = W_WORD | W_COMMON | W_FIRST | W_SURNAME | W_PLACE | W_B
  * The shipped lexicon's flags (keywords are dictionary words there too). facts() costs one
  * lexicon probe: every lexicon word's flags and keyword number are laid out by word index
  * once per thread (2 MB); only a token the lexicon does not hold (a plural, an unknown run)
- * is looked up in the keyword map, and its flags are 0.
+ * is looked up in the keyword map (after the bit set of keyword-filter.ts), and its flags are 0.
  */
 export function lexiconWordInfo(): WordInfo {
   const lex = getLexicon();
@@ -69,12 +70,12 @@ export function lexiconWordInfo(): WordInfo {
     flags: (word: string) => lex.flagsOf(word) & CLASSIFIER_FLAGS,
     facts(word: string): number {
       const i = lex.indexOf(word);
-      return i >= 0 ? factsOf[i]! : keywordNumber(word) << 8;
+      return i >= 0 ? factsOf[i]! : filteredKeywordNumber(word) << 8;
     },
     factsAt(index: number, word: string): number {
       if (index >= 0) return factsOf[index]!;
       const i = index === NOT_A_WORD ? index : lex.indexOf(word);
-      return i >= 0 ? factsOf[i]! : keywordNumber(word) << 8;
+      return i >= 0 ? factsOf[i]! : filteredKeywordNumber(word) << 8;
     },
   };
 }

@@ -4,9 +4,11 @@
  *
  * Guarantees: the output depends only on (sld, words, taxonomy/keyword tables, WordInfo), and
  * every field is built in a fixed order, so the same input gives byte-identical JSON. Hot path:
- * keywords are hash-map hits (keywords.ts), one WordInfo lookup per word, scores accumulate in
- * preallocated typed arrays that are reset after each call; the only regex (a precompiled
- * literal) runs when a word holds something other than a-z0-9.
+ * one WordInfo lookup per word (by the splitter's word index when given), keywords by the
+ * number it returns (keywords.ts, classifier-hits.ts), scores accumulate in preallocated
+ * typed arrays that are reset after each call, and a name without keywords allocates
+ * nothing; the only regex (a precompiled literal) runs when a word holds something other
+ * than a-z0-9. classifyTopic() is the same rules without building the result (camelcase).
  *
  * Rules, in order:
  * 1. Keywords: at each word, the longest phrase wins, then a keyword split by the splitter
@@ -20,7 +22,8 @@
  * 4. Type: see the comment on classify() below.
  */
 import { getWordInfo, W_COMMON, W_FIRST, W_PLACE, W_SURNAME, W_WORD, type WordInfo } from "./classifier-words.ts";
-import { keywordNumber, MAX_PHRASE_WORDS, MAX_TOKEN_LENGTH, sameWord, SINGLE_BY_WORD, SINGLE_TRIE, TOKEN_ENTRIES, type Keyword } from "./keywords.ts";
+import { findHits, type Hit } from "./classifier-hits.ts";
+import { keywordNumber } from "./keywords.ts";
 import { MODIFIER_SET } from "./keywords-modifiers.ts";
 import { TAXONOMY, UNCATEGORIZED } from "./taxonomy.ts";
 
@@ -40,6 +43,7 @@ export interface Classification {
 
 /** Every value domain_type can take, in the order the API documents them. */
 export const DOMAIN_TYPES: readonly DomainType[] = ["industry", "geo", "personal", "generic", "brandable", "numeric", "acronym"];
+const SOURCES: readonly Source[] = ["lexicon", "rule", "none"];
 
 /** Names of at most this many letters and digits that are not a word are acronyms. */
 const ACRONYM_MAX = 4;
@@ -49,13 +53,16 @@ const nodes = TAXONOMY.nodes;
 const subScore = new Float64Array(nodes.length);
 const vertScore = new Float64Array(TAXONOMY.verticals.length);
 const lastPos = new Int32Array(nodes.length);
-/** Per token of the name being classified: its W_* flags and its keywordNumber() (grown on demand). */
+/**
+ * Per token of the name being classified (grown on demand): its W_* flags, its
+ * keywordNumber(), and whether a keyword hit used it; `lastToks` and `lastHits` are that
+ * name's tokens and hits (analyse() leaves them for classify() and classifyTopic()).
+ */
 let tokenFlags = new Int32Array(64);
 let tokenKeys = new Int32Array(64);
-/** findHits() of a name without keywords (most names): no array allocated. */
-const NO_HITS: readonly Hit[] = Object.freeze([]);
-
-interface Hit { kw: Keyword; pos: number; span: number }
+let tokenUsed = new Uint8Array(64);
+let lastToks: readonly string[] = [];
+let lastHits: readonly Hit[] = [];
 
 function isDigits(s: string): boolean {
   if (s.length === 0) return false;
@@ -64,6 +71,11 @@ function isDigits(s: string): boolean {
     if (c < 48 || c > 57) return false;
   }
   return true;
+}
+
+/** A punycode label ("xn--..."): an encoding, not words (s.startsWith without the builtin's runtime call). */
+export function isPunycode(s: string): boolean {
+  return s.length >= 4 && s.charCodeAt(0) === 120 && s.charCodeAt(1) === 110 && s.charCodeAt(2) === 45 && s.charCodeAt(3) === 45;
 }
 
 function isToken(w: string): boolean {
@@ -86,67 +98,23 @@ function tokens(words: readonly string[]): readonly string[] {
   return out;
 }
 
-/** Step 1: keyword hits, left to right, longest first (`keys`: each token's keywordNumber()). */
-function findHits(toks: readonly string[], flags: Int32Array, keys: Int32Array): readonly Hit[] {
-  let hits: Hit[] | null = null;
-  const n = toks.length;
-  let i = 0;
-  while (i < n) {
-    let hit: Hit | undefined;
-    const entry = keys[i] === 0 ? undefined : TOKEN_ENTRIES[keys[i]! - 1];
-    const phrases = entry?.phrases;
-    if (phrases !== undefined) {
-      for (const p of phrases) {
-        const len = p.words.length;
-        if (i + len > n) continue;
-        let ok = true;
-        for (let j = 1; j < len && ok; j++) ok = sameWord(toks[i + j]!, p.words[j]!);
-        if (ok) { hit = { kw: p, pos: i, span: len }; break; }
-      }
-    }
-    if (hit === undefined && i + 1 < n && (flags[i] === 0 || flags[i + 1] === 0)) hit = joinedHit(toks, flags, i);
-    if (hit === undefined && entry?.single !== undefined) hit = { kw: entry.single, pos: i, span: 1 };
-    if (hit !== undefined) { (hits ??= []).push(hit); i += hit.span; } else i++;
-  }
-  return hits ?? NO_HITS;
-}
-
 /**
- * A keyword the splitter cut into pieces, at least one of them not a word ("bar"+"ber"): the
- * most tokens from i (2 up to MAX_PHRASE_WORDS + 1) whose joined letters, 5 to
- * MAX_TOKEN_LENGTH of them, are a token singleKeyword() answers for. One walk of the keyword
- * trie over the tokens' letters tries every span; it stops where no keyword goes on.
+ * Personal name: a first name (not an everyday word when alone), then surnames or names.
+ * Digit tokens are skipped; at most three tokens of letters.
  */
-function joinedHit(toks: readonly string[], flags: Int32Array, i: number): Hit | undefined {
-  const max = Math.min(MAX_PHRASE_WORDS + 1, toks.length - i);
-  let node = SINGLE_TRIE.root, length = 0, fragment = false, hit: Hit | undefined;
-  for (let j = 0; j < max; j++) {
-    const t = toks[i + j]!;
-    length += t.length;
-    if (length > MAX_TOKEN_LENGTH) break;
-    if ((flags[i + j]! & W_WORD) === 0) fragment = true;
-    for (let q = 0; q < t.length && node >= 0; q++) {
-      const c = t.charCodeAt(q);
-      node = c < 128 ? SINGLE_TRIE.child(node, c) : -1;
-    }
-    if (node < 0) break;
-    const k = j >= 1 && fragment && length >= 5 ? SINGLE_TRIE.wordOf(node) : -1;
-    if (k >= 0) hit = { kw: SINGLE_BY_WORD[k]!, pos: i, span: j + 1 };
-  }
-  return hit;
-}
-
-/** Personal name: a first name (not an everyday word when alone), then surnames or names. */
 function personalName(toks: readonly string[], flags: Int32Array): boolean {
-  const letters: number[] = [];
-  for (let i = 0; i < toks.length; i++) if (!isDigits(toks[i]!)) letters.push(i);
-  if (letters.length === 0 || letters.length > 3) return false;
-  const f0 = flags[letters[0]!]!;
-  if ((f0 & W_FIRST) === 0) return false;
-  if (letters.length === 1) return (f0 & W_COMMON) === 0;
-  for (let k = 1; k < letters.length; k++) if ((flags[letters[k]!]! & (W_SURNAME | W_FIRST)) === 0) return false;
+  let count = 0, everyday = true, f0 = 0;
+  for (let i = 0; i < toks.length; i++) {
+    if (isDigits(toks[i]!)) continue;
+    const f = flags[i]!;
+    if (++count === 1) f0 = f;
+    else if (count > 3 || (f & (W_SURNAME | W_FIRST)) === 0) return false;
+    if ((f & W_COMMON) === 0) everyday = false;
+  }
+  if (count === 0 || (f0 & W_FIRST) === 0) return false;
+  if (count === 1) return (f0 & W_COMMON) === 0;
   // Two everyday words that happen to be names ("grace", "hill") read as words.
-  return letters.some((idx) => (flags[idx]! & W_COMMON) === 0);
+  return !everyday;
 }
 
 /** The first token that is not a modifier or number leads the name. */
@@ -167,21 +135,30 @@ function hasPlace(toks: readonly string[], flags: Int32Array, used: Uint8Array):
   return false;
 }
 
-/**
- * The uncategorized results, one per (source, type), built once and frozen: most names have
- * no keyword, and each would otherwise cost an object and two empty arrays.
- */
-const UNCATEGORIZED_RESULTS = new Map<Source, Map<DomainType, Classification>>((["lexicon", "rule", "none"] as const).map((source) => [
-  source,
-  new Map(DOMAIN_TYPES.map((type) => [type, Object.freeze<Classification>({
-    vertical: UNCATEGORIZED.vertical, subcategory: UNCATEGORIZED.subcategory, confidence: "low",
-    matched: Object.freeze([]) as unknown as string[], source, type, tags: Object.freeze([]) as unknown as Classification["tags"],
-  })])),
-]));
+/** analyse()'s answer: the domain type's index in DOMAIN_TYPES | the source's in SOURCES << 3 | HITS. */
+const TYPE_MASK = 7;
+const SOURCE_SHIFT = 3;
+/** The name has keyword hits (lastHits): it is categorized, source lexicon. */
+const HITS = 32;
+const answer = (type: DomainType, source: Source) => DOMAIN_TYPES.indexOf(type) | (SOURCES.indexOf(source) << SOURCE_SHIFT);
+const INDUSTRY = answer("industry", "lexicon") | HITS, GEO = answer("geo", "lexicon") | HITS;
+const PERSONAL = answer("personal", "none"), NUMERIC = answer("numeric", "rule"), ACRONYM = answer("acronym", "rule");
+const GEO_NONE = answer("geo", "none"), GENERIC = answer("generic", "none"), BRANDABLE = answer("brandable", "none");
 
-function uncategorized(type: DomainType, source: Source): Classification {
-  return UNCATEGORIZED_RESULTS.get(source)!.get(type)!;
-}
+/**
+ * The uncategorized results by analyse()'s answer, built once and frozen: most names have no
+ * keyword, and each would otherwise cost an object and two empty arrays.
+ */
+const UNCATEGORIZED_RESULTS: readonly Classification[] = (() => {
+  const out: Classification[] = [];
+  for (const source of SOURCES) for (const type of DOMAIN_TYPES) {
+    out[answer(type, source)] = Object.freeze<Classification>({
+      vertical: UNCATEGORIZED.vertical, subcategory: UNCATEGORIZED.subcategory, confidence: "low",
+      matched: Object.freeze([]) as unknown as string[], source, type, tags: Object.freeze([]) as unknown as Classification["tags"],
+    });
+  }
+  return out;
+})();
 
 /**
  * Classify one second-level name given its words (from the splitter).
@@ -195,18 +172,43 @@ function uncategorized(type: DomainType, source: Source): Classification {
  * are then the splitter's tokens (lower-case letters or digits) and are not checked again.
  */
 export function classify(sld: string, words: readonly string[], info: WordInfo = getWordInfo(), wordIndexes?: Int32Array): Classification {
+  const a = analyse(sld, words, info, wordIndexes);
+  if ((a & HITS) === 0) return UNCATEGORIZED_RESULTS[a]!;
+  const best = primary(lastHits);
+  const c = scored(lastToks, tokenFlags, lastHits, tokenUsed, best, DOMAIN_TYPES[a & TYPE_MASK]!);
+  reset(lastHits);
+  return c;
+}
+
+/**
+ * What camelcase needs of classify(): the taxonomy node of its vertical and subcategory and
+ * its domain type, as node id << 3 | the type's index in DOMAIN_TYPES, without building the
+ * result (matched, tags, confidence). Equal to classify()'s answer by construction: both come
+ * from analyse() and primary().
+ */
+export function classifyTopic(sld: string, words: readonly string[], info: WordInfo = getWordInfo(), wordIndexes?: Int32Array): number {
+  const a = analyse(sld, words, info, wordIndexes);
+  if ((a & HITS) === 0) return (UNCATEGORIZED.id << 3) | (a & TYPE_MASK);
+  const best = primary(lastHits);
+  reset(lastHits);
+  return (best << 3) | (a & TYPE_MASK);
+}
+
+/** The rules of classify(), up to the keyword hits and the domain type (see its comment). */
+function analyse(sld: string, words: readonly string[], info: WordInfo, wordIndexes: Int32Array | undefined): number {
   let letters = 0, digits = 0;
   for (let i = 0; i < sld.length; i++) {
     const c = sld.charCodeAt(i);
     if (c >= 48 && c <= 57) digits++;
     else if (c !== 45) letters++;
   }
-  if (sld.startsWith("xn--")) return uncategorized("brandable", "none");
+  if (isPunycode(sld)) return BRANDABLE;
   const toks = wordIndexes !== undefined ? words : tokens(words);
   const indexes = info.factsAt !== undefined && wordIndexes !== undefined && toks.length <= wordIndexes.length ? wordIndexes : undefined;
   if (toks.length > tokenFlags.length) {
     tokenFlags = new Int32Array(toks.length * 2);
     tokenKeys = new Int32Array(toks.length * 2);
+    tokenUsed = new Uint8Array(toks.length * 2);
   }
   const flags = tokenFlags, keys = tokenKeys;
   for (let i = 0; i < toks.length; i++) {
@@ -219,28 +221,32 @@ export function classify(sld: string, words: readonly string[], info: WordInfo =
   const hits = findHits(toks, flags, keys);
 
   if (hits.length > 0) {
-    const used = new Uint8Array(toks.length);
+    const used = tokenUsed.fill(0, 0, toks.length);
     let allSurnames = true;
     for (const h of hits) for (let j = h.pos; j < h.pos + h.span; j++) {
       used[j] = 1;
       if ((flags[j]! & W_SURNAME) === 0) allSurnames = false;
     }
-    if (allSurnames && personalName(toks, flags)) return uncategorized("personal", "none");
-    const type: DomainType = hasPlace(toks, flags, used) ? "geo" : "industry";
-    return scored(toks, flags, hits, used, type);
+    if (allSurnames && personalName(toks, flags)) return PERSONAL;
+    lastToks = toks;
+    lastHits = hits;
+    return hasPlace(toks, flags, used) ? GEO : INDUSTRY;
   }
-  if (digits > 0 && digits > letters) return uncategorized("numeric", "rule");
+  if (digits > 0 && digits > letters) return NUMERIC;
   let allWords = toks.length > 0;
   for (let i = 0; i < toks.length; i++) if (!isDigits(toks[i]!) && (flags[i]! & W_WORD) === 0) allWords = false;
   // A short name is an acronym unless it is one known token (a word, name or place: "blue", "mary", "rome").
-  if (letters + digits <= ACRONYM_MAX && !(toks.length === 1 && flags[0] !== 0)) return uncategorized("acronym", "rule");
-  if (leadsWithPlace(toks, flags)) return uncategorized("geo", "none");
-  if (personalName(toks, flags)) return uncategorized("personal", "none");
-  return uncategorized(allWords ? "generic" : "brandable", "none");
+  if (letters + digits <= ACRONYM_MAX && !(toks.length === 1 && flags[0] !== 0)) return ACRONYM;
+  if (leadsWithPlace(toks, flags)) return GEO_NONE;
+  if (personalName(toks, flags)) return PERSONAL;
+  return allWords ? GENERIC : BRANDABLE;
 }
 
-/** Steps 1-3 once hits exist. Scores are accumulated in the shared arrays and reset before returning. */
-function scored(toks: readonly string[], flags: Int32Array, hits: readonly Hit[], used: Uint8Array, type: DomainType): Classification {
+/**
+ * The primary subcategory of the hits: best vertical score, then best subcategory score, then
+ * the later word, then taxonomy order. Leaves the scores in the shared arrays: reset() clears them.
+ */
+function primary(hits: readonly Hit[]): number {
   for (const h of hits) {
     const node = nodes[h.kw.node]!;
     subScore[node.id]! += h.kw.weight;
@@ -255,12 +261,25 @@ function scored(toks: readonly string[], flags: Int32Array, hits: readonly Hit[]
     if (va > vb || (va === vb && (subScore[a]! > subScore[best]! ||
       (subScore[a] === subScore[best] && (lastPos[a]! > lastPos[best]! || (lastPos[a] === lastPos[best] && a < best)))))) best = a;
   }
-  const primary = nodes[best]!;
-  const strength = vertScore[primary.verticalId]!;
+  return best;
+}
+
+function reset(hits: readonly Hit[]): void {
+  for (const h of hits) {
+    subScore[h.kw.node] = 0;
+    vertScore[nodes[h.kw.node]!.verticalId] = 0;
+    lastPos[h.kw.node] = 0;
+  }
+}
+
+/** Steps 2-3 once the hits are scored (primary()): confidence, matched and tags. */
+function scored(toks: readonly string[], flags: Int32Array, hits: readonly Hit[], used: Uint8Array, best: number, type: DomainType): Classification {
+  const primaryNode = nodes[best]!;
+  const strength = vertScore[primaryNode.verticalId]!;
   let rival = 0;
   for (const h of hits) {
     const v = nodes[h.kw.node]!.verticalId;
-    if (v !== primary.verticalId && vertScore[v]! > rival) rival = vertScore[v]!;
+    if (v !== primaryNode.verticalId && vertScore[v]! > rival) rival = vertScore[v]!;
   }
   let level = strength >= 3 && rival * 2 <= strength ? 2 : strength >= 3 || (strength >= 2 && rival === 0) ? 1 : 0;
   let keywordLetters = 0, unknownLetters = 0;
@@ -278,15 +297,9 @@ function scored(toks: readonly string[], flags: Int32Array, hits: readonly Hit[]
   for (const h of hits) if (h.kw.node !== best && !others.includes(h.kw.node)) others.push(h.kw.node);
   others.sort((a, b) => subScore[b]! - subScore[a]!); // stable: ties keep first-position order
   const tags = others.map((id) => ({ vertical: nodes[id]!.vertical, subcategory: nodes[id]!.subcategory }));
-
-  for (const h of hits) {
-    subScore[h.kw.node] = 0;
-    vertScore[nodes[h.kw.node]!.verticalId] = 0;
-    lastPos[h.kw.node] = 0;
-  }
   return {
-    vertical: primary.vertical,
-    subcategory: primary.subcategory,
+    vertical: primaryNode.vertical,
+    subcategory: primaryNode.subcategory,
     confidence: level === 2 ? "high" : level === 1 ? "medium" : "low",
     matched,
     source: "lexicon",

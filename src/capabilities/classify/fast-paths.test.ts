@@ -1,16 +1,21 @@
 /**
  * The shortcuts taken for speed answer exactly what the plain definitions answer: the
- * precomputed keyword map against the plural-folding rule, the lexicon's one-probe facts
- * against flags + keyword map, the tallies' bucket ranking against one comparator sort, and
+ * precomputed keyword map against the plural-folding rule, the keyword bit set against the
+ * map, the lexicon's one-probe facts against flags + keyword map, classifyTopic() against
+ * classify(), the tallies' bucket ranking against one comparator sort, and
  * camelName's word placement against a search. (lexicon.test.ts: the trie against a Set.)
  * (bench/classify/golden.ts checks the same over real names; these checks need no data.)
  */
 import { describe, expect, test } from "bun:test";
-import { lexiconWordInfo } from "./classifier-words.ts";
+import { classify, classifyTopic, DOMAIN_TYPES } from "./classifier.ts";
+import { getWordInfo, lexiconWordInfo } from "./classifier-words.ts";
 import { BY_TOKEN, KEYWORDS, keywordNumber, SINGLE, SINGLE_BY_WORD, SINGLE_TRIE, singleKeyword, TOKEN_ENTRIES, type Keyword } from "./keywords.ts";
+import { HASH_START, filteredKeywordNumber, hashOn, mayStartKeyword } from "./keyword-filter.ts";
 import { getLexicon } from "./lexicon.ts";
 import { camelName } from "./results.ts";
+import { getSplitter } from "./splitter.ts";
 import { Tally } from "./tally.ts";
+import { TAXONOMY } from "./taxonomy.ts";
 
 /** The plural-folding rule as written before the map existed: the reference. */
 function folded(token: string): Keyword | undefined {
@@ -57,6 +62,25 @@ describe("keyword look-up by token", () => {
   });
 });
 
+describe("keyword bit set", () => {
+  test("every token that starts a keyword passes; the rest mostly do not, and the look-up answers as the Map does", () => {
+    for (const t of BY_TOKEN.keys()) expect(mayStartKeyword(hashOn(HASH_START, t)), t).toBe(true);
+    let passed = 0, others = 0;
+    for (const t of probes()) {
+      expect(filteredKeywordNumber(t), t).toBe(keywordNumber(t));
+      if (BY_TOKEN.has(t)) continue;
+      others++;
+      if (mayStartKeyword(hashOn(HASH_START, t))) passed++;
+    }
+    expect(passed / others).toBeLessThan(0.1);
+  });
+
+  test("hashOn extends a hash one piece at a time: the pieces hash as their joined string", () => {
+    expect(hashOn(hashOn(HASH_START, "bar"), "ber")).toBe(hashOn(HASH_START, "barber"));
+    expect(hashOn(HASH_START, "")).toBe(HASH_START);
+  });
+});
+
 describe("lexicon word facts", () => {
   test("facts(w) = flags(w) | keywordNumber(w) << 8, for lexicon words and for tokens it does not hold", () => {
     const info = lexiconWordInfo();
@@ -87,26 +111,31 @@ describe("Tally", () => {
     expect(t.size).toBe(plain.size);
   });
 
-  test("addIndexed counts as add() does, also when tallies are filled in turn or the id space grows", () => {
+  test("addIndexed counts as add() does, with tallies filled in turn and ids far apart", () => {
     let seed = 3;
     const rnd = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n);
-    const words = Array.from({ length: 300 }, (_, i) => `w${i}`);
+    // 3,000 distinct ids spread over 2^31: the id table grows several times, and ids that
+    // share their low bits or their hash's top bits collide.
+    const ids = Array.from({ length: 3000 }, (_, i) => (i % 3 === 0 ? i * 65536 : i % 3 === 1 ? 0x7ffffffe - i : i * 7919) % 0x7fffffff);
+    const words = ids.map((id) => `w${id}`);
     const rank = (t: Tally) => t.ranked((k, n) => [k, n]);
     const tallies = [new Tally(), new Tally(), new Tally()], plain = [new Tally(), new Tally(), new Tally()];
-    for (let step = 0; step < 20_000; step++) {
+    for (let step = 0; step < 30_000; step++) {
       // Mostly one tally at a time, sometimes in turn; unknown words (no id) beside them.
-      const which = step < 5_000 ? 0 : step < 10_000 ? rnd(3) : step < 15_000 ? 1 : 2;
-      const id = rnd(words.length);
+      const which = step < 10_000 ? 0 : step < 20_000 ? rnd(3) : 2;
+      const k = rnd(words.length);
       if (rnd(5) === 0) {
-        tallies[which]!.add(`x${id}`);
-        plain[which]!.add(`x${id}`);
+        tallies[which]!.add(`x${k}`);
+        plain[which]!.add(`x${k}`);
       } else {
-        tallies[which]!.addIndexed(words[id]!, id, step < 12_000 ? 300 : 600);
-        plain[which]!.add(words[id]!);
+        tallies[which]!.addIndexed(words[k]!, ids[k]!);
+        plain[which]!.add(words[k]!);
       }
-      if (step === 4_999) expect(rank(tallies[0]!)).toEqual(rank(plain[0]!)); // alone: all by id
     }
-    for (let t = 0; t < 3; t++) expect(rank(tallies[t]!)).toEqual(rank(plain[t]!));
+    for (let t = 0; t < 3; t++) {
+      expect(rank(tallies[t]!)).toEqual(rank(plain[t]!));
+      expect(tallies[t]!.size).toBe(plain[t]!.size);
+    }
   });
 
   test("addWords skips empty words; addMany adds counts; nothing counted ranks to nothing", () => {
@@ -144,6 +173,34 @@ describe("camelName", () => {
       for (let k = rnd(4); k > 0; k--) words.push(parts[rnd(parts.length)]! + (rnd(2) === 1 ? parts[rnd(parts.length)] : ""));
       const expected = camelNamePlain(sld, words);
       if (camelName(sld, words) !== expected) expect(camelName(sld, words), `${sld} ${JSON.stringify(words)}`).toBe(expected);
+      // Words known to be lower case (the splitter's) skip toLowerCase and answer the same.
+      const lower = words.map((w) => w.toLowerCase());
+      if (camelName(sld, lower, true) !== expected) expect(camelName(sld, lower, true), `${sld} ${JSON.stringify(lower)}`).toBe(expected);
     }
+  });
+});
+
+describe("classifyTopic", () => {
+  test("gives classify()'s node and domain type, with and without the splitter's word indexes", () => {
+    const splitter = getSplitter(), info = getWordInfo(), lex = getLexicon();
+    const names = new Set<string>(["", "xn--bcher-kva", "888", "a1", "johnbaker", "denverdentist", "barberxq", "1-800-flowers"]);
+    for (let i = 0; i < KEYWORDS.length; i += 2) {
+      const k = KEYWORDS[i]!.words.join("");
+      for (const n of [k, `best${k}`, `${k}s`, `${k}denver`, `zq${k}`, `${k}24`, `${k.slice(0, -2)}xq${k.slice(-2)}`]) names.add(n);
+    }
+    for (let i = 0; i < lex.size; i += 97) names.add(lex.wordAt(i) + lex.wordAt((i * 31) % lex.size));
+    let categorized = 0;
+    for (const name of names) {
+      const words = splitter.split(name).words;
+      const indexes = splitter.tokenWords().slice();
+      for (const idx of [indexes, undefined]) {
+        const c = classify(name, words, info, idx);
+        const topic = classifyTopic(name, words, info, idx);
+        const node = TAXONOMY.nodes[topic >>> 3]!;
+        expect([node.vertical, node.subcategory, DOMAIN_TYPES[topic & 7]], name).toEqual([c.vertical, c.subcategory, c.type]);
+        if (node.id !== 0) categorized++;
+      }
+    }
+    expect(categorized).toBeGreaterThan(1000);
   });
 });

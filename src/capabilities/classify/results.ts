@@ -8,11 +8,12 @@
  */
 import type { ParsedName } from "../../domain/name.ts";
 import { splitAndClassify } from "./api.ts";
-import type { Classification, DomainType } from "./classifier.ts";
+import { classifyTopic, DOMAIN_TYPES, isPunycode, type Classification, type DomainType } from "./classifier.ts";
+import { getWordInfo } from "./classifier-words.ts";
 import { getLexicon, NOT_LOOKED_UP } from "./lexicon.ts";
 import { getSplitter } from "./splitter.ts";
 import { Tally } from "./tally.ts";
-import { UNCATEGORIZED_VERTICAL } from "./taxonomy.ts";
+import { TAXONOMY, UNCATEGORIZED_VERTICAL } from "./taxonomy.ts";
 
 export interface CategorizeRow {
   domain: string;
@@ -67,31 +68,39 @@ export function camelcaseOne(domain: ParsedName): CamelcaseRow {
   return camelcaseRow(domain, undefined);
 }
 
-/** One camelcase row; `wordCounts`, when given, counts the row's words (word_stats). */
+/**
+ * One camelcase row; `wordCounts`, when given, counts the row's words (word_stats). Only the
+ * node and the domain type of the classification are computed (classifyTopic: no matched,
+ * tags or confidence), and the splitter's word indexes serve the classifier and the count.
+ */
 function camelcaseRow(domain: ParsedName, wordCounts: Tally | undefined): CamelcaseRow {
-  const { split: { words, confidence }, classification: c } = splitAndClassify(domain.name);
+  const splitter = getSplitter(), name = domain.name;
+  const { words, confidence } = splitter.split(name);
+  const indexes = splitter.tokenWords();
+  const topic = classifyTopic(name, words, getWordInfo(), indexes);
   // The splitter's words are never empty and hold no space: counting them counts the words
   // of `split`, as wordStats() does, without cutting the string again; a lexicon word is
   // counted by its index (the splitter's, or looked up when it did not look the token up).
   if (wordCounts !== undefined) {
-    const lex = getLexicon(), indexes = getSplitter().tokenWords();
+    const lex = getLexicon();
     for (let k = 0; k < words.length; k++) {
       const w = words[k]!;
-      const id = k >= indexes.length ? lex.indexOf(w) : indexes[k] === NOT_LOOKED_UP ? lex.indexOf(w) : indexes[k]!;
-      if (id >= 0) wordCounts.addIndexed(w, id, lex.size);
+      const id = indexes[k] === NOT_LOOKED_UP ? lex.indexOf(w) : indexes[k]!;
+      if (id >= 0) wordCounts.addIndexed(w, id);
       else wordCounts.add(w);
     }
   }
+  const node = TAXONOMY.nodes[topic >>> 3]!;
   return {
     original: domain.ascii,
     // A punycode label is an encoding, not words: it stays as it is.
-    converted: (domain.name.startsWith("xn--") ? domain.name : camelName(domain.name, words)) + (domain.ext === null ? "" : `.${domain.ext}`),
+    converted: (isPunycode(name) ? name : camelName(name, words, true)) + (domain.ext === null ? "" : `.${domain.ext}`),
     split: words.join(" "),
     word_count: words.length,
     confidence,
-    category: c.vertical,
-    subcategory: c.subcategory,
-    domain_type: c.type,
+    category: node.vertical,
+    subcategory: node.subcategory,
+    domain_type: DOMAIN_TYPES[topic & 7]!,
   };
 }
 
@@ -100,19 +109,21 @@ function camelcaseRow(domain: ParsedName, wordCounts: Tally | undefined): Camelc
  * "top10games" -> "Top10Games"). Characters between words (hyphens) stay where they are, and
  * if a word does not continue the name the rest is kept as it is, so the result lower-cased
  * is always the name: the converted domain still resolves to the same domain.
+ * `lower` (for speed): the words are lower case already (the splitter's).
  */
-export function camelName(sld: string, words: readonly string[]): string {
+export function camelName(sld: string, words: readonly string[], lower = false): string {
   let out = "";
   let at = 0;
-  for (const raw of words) {
-    const w = raw.toLowerCase();
+  for (let k = 0; k < words.length; k++) {
+    const w = lower ? words[k]! : words[k]!.toLowerCase();
     if (w === "") continue;
     const found = wordAt(sld, w, at);
     if (found < 0) break;
-    out += found === at ? capitalise(w) : sld.slice(at, found) + capitalise(w);
+    const cap = capitalise(w);
+    out += found === at ? cap : sld.slice(at, found) + cap;
     at = found + w.length;
   }
-  return out + sld.slice(at);
+  return at === sld.length ? out : out + sld.slice(at);
 }
 
 /**
@@ -124,7 +135,7 @@ function wordAt(s: string, w: string, at: number): number {
   if (w.charCodeAt(0) !== 45) {
     let p = at;
     while (s.charCodeAt(p) === 45) p++;
-    return s.startsWith(w, p) ? p : -1;
+    return startsAt(s, w, p) ? p : -1;
   }
   const found = s.indexOf(w, at);
   if (found < 0) return -1;
@@ -132,11 +143,20 @@ function wordAt(s: string, w: string, at: number): number {
   return found;
 }
 
+/** s.startsWith(w, p), by character codes (the builtin is a runtime call: 2x the whole of camelName). */
+function startsAt(s: string, w: string, p: number): boolean {
+  if (p + w.length > s.length) return false;
+  for (let i = 0; i < w.length; i++) if (s.charCodeAt(p + i) !== w.charCodeAt(i)) return false;
+  return true;
+}
+
 const UPPER: readonly string[] = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c).toUpperCase());
 
+/** w with its first letter in upper case; a word that begins with no a-z letter is w itself. */
 function capitalise(w: string): string {
   const c = w.charCodeAt(0);
-  return (c < 128 ? UPPER[c]! : w[0]!.toUpperCase()) + w.slice(1);
+  if (c >= 97 && c <= 122) return UPPER[c]! + w.slice(1);
+  return c < 128 ? w : w[0]!.toUpperCase() + w.slice(1);
 }
 
 const VERTICAL = (vertical: string, count: number) => ({ vertical, count });

@@ -9,27 +9,22 @@
  * of one sort with a two-key JavaScript comparator over every entry. Most words of a batch
  * occur once, so nearly all of the sorting is native.
  *
- * Strings with a dense id (a lexicon word's index: addIndexed) skip the Map altogether: a
- * per-thread table gives the slot of each id in the tally that last counted it, stamped with
- * that tally's number. A tally trusts the table only while no other tally has stamped since
- * its own last stamp; once one has (two tallies filled in turn), it moves its ids into its
- * Map and counts them there from then on, so interleaving costs speed, never a wrong count.
+ * Strings with an id (a lexicon word's index: addIndexed) skip the Map: the tally keeps its
+ * own small open-addressing table from id to slot (two Int32 per entry, at most half full),
+ * which a batch's few thousand distinct words keep in cache, where a table over every
+ * possible id (the lexicon's half a million words) cost a cache miss per word. The id's
+ * hash is one multiplication, where a string key is hashed (once per string) and compared.
  */
-/** Per thread: the slot of each id in the tally numbered stampOf[id] (0 = none). */
-let slotOf = new Int32Array(0);
-let stampOf = new Int32Array(0);
-/** The number of the tally that stamped last (0 = none yet). */
-let lastStamper = 0;
-let tallies = 0;
+/** Fibonacci hashing: the top bits of id * 2^32 / golden ratio spread consecutive ids. */
+const HASH = 0x9e3779b1 | 0;
 
 export class Tally {
   private readonly slots = new Map<string, number>();
   private readonly keys: string[] = [];
   private counts = new Int32Array(64);
-  /** This tally's stamp number, 0 before its first addIndexed(). */
-  private number = 0;
-  /** Whether every key counted by id is in the table (false: in `slots`, like any other). */
-  private stamped = true;
+  /** id + 1 (0 = empty) and its slot, per entry (2^bits entries); `shift` = 32 - bits. */
+  private byId = new Int32Array(2 << 8);
+  private shift = 32 - 8;
 
   /** Counts one occurrence of k. */
   add(k: string): void {
@@ -47,36 +42,39 @@ export class Tally {
   }
 
   /**
-   * Counts one occurrence of k, whose id (0 <= id < space) stands for k and only k in every
-   * call; strings counted by add() must never be ones that have an id.
+   * Counts one occurrence of k, whose id (0 <= id < 2^31 - 1) stands for k and only k in
+   * every call; strings counted by add() must never be ones that have an id.
    */
-  addIndexed(k: string, id: number, space: number): void {
-    if (this.number === 0) this.number = (tallies = (tallies % 0x7fffffff) + 1);
-    else if (this.stamped && lastStamper !== this.number) this.unstamp();
-    if (space > slotOf.length) {
-      if (this.keys.length > 0) this.unstamp(); // its stamps go with the old table
-      slotOf = new Int32Array(space);
-      stampOf = new Int32Array(space);
+  addIndexed(k: string, id: number): void {
+    const table = this.byId, mask = table.length - 2;
+    let at = (Math.imul(id, HASH) >>> this.shift) << 1;
+    for (;;) {
+      const held = table[at]!;
+      if (held === id + 1) {
+        this.counts[table[at + 1]!]! += 1;
+        return;
+      }
+      if (held === 0) break;
+      at = (at + 2) & mask;
     }
-    if (!this.stamped) {
-      this.addMany(k, 1);
-      return;
-    }
-    lastStamper = this.number;
-    const slot = slotOf[id]!;
-    // The key check guards against a stamp left by an older tally that had the same number.
-    if (stampOf[id] === this.number && this.keys[slot] === k) {
-      this.counts[slot]! += 1;
-      return;
-    }
-    stampOf[id] = this.number;
-    slotOf[id] = this.newSlot(k, 1);
+    table[at] = id + 1;
+    table[at + 1] = this.newSlot(k, 1);
+    if (this.keys.length * 4 > table.length) this.growIds();
   }
 
-  /** Another tally has stamped: the keys counted by id so far move to the Map. */
-  private unstamp(): void {
-    this.stamped = false;
-    this.keys.forEach((k, slot) => { if (!this.slots.has(k)) this.slots.set(k, slot); });
+  /** Doubles the id table (kept at most half full: entries * 2 Int32 <= length / 2). */
+  private growIds(): void {
+    const old = this.byId, table = new Int32Array(old.length * 2), mask = table.length - 2;
+    this.shift--;
+    for (let e = 0; e < old.length; e += 2) {
+      const held = old[e]!;
+      if (held === 0) continue;
+      let at = (Math.imul(held - 1, HASH) >>> this.shift) << 1;
+      while (table[at] !== 0) at = (at + 2) & mask;
+      table[at] = held;
+      table[at + 1] = old[e + 1]!;
+    }
+    this.byId = table;
   }
 
   private newSlot(k: string, n: number): number {
