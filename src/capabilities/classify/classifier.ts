@@ -55,12 +55,14 @@ const vertScore = new Float64Array(TAXONOMY.verticals.length);
 const lastPos = new Int32Array(nodes.length);
 /**
  * Per token of the name being classified (grown on demand): its W_* flags, its
- * keywordNumber(), and whether a keyword hit used it; `lastToks` and `lastHits` are that
+ * keywordNumber(), whether a keyword hit used it and whether it is all digits; `lastToks` and `lastHits` are that
  * name's tokens and hits (analyse() leaves them for classify() and classifyTopic()).
  */
 let tokenFlags = new Int32Array(64);
 let tokenKeys = new Int32Array(64);
 let tokenUsed = new Uint8Array(64);
+/** Per token: 1 when it is all digits (isDigits), computed once per name. */
+let tokenDigits = new Uint8Array(64);
 let lastToks: readonly string[] = [];
 let lastHits: readonly Hit[] = [];
 
@@ -102,10 +104,10 @@ function tokens(words: readonly string[]): readonly string[] {
  * Personal name: a first name (not an everyday word when alone), then surnames or names.
  * Digit tokens are skipped; at most three tokens of letters.
  */
-function personalName(toks: readonly string[], flags: Int32Array): boolean {
+function personalName(n: number, flags: Int32Array, digits: Uint8Array): boolean {
   let count = 0, everyday = true, f0 = 0;
-  for (let i = 0; i < toks.length; i++) {
-    if (isDigits(toks[i]!)) continue;
+  for (let i = 0; i < n; i++) {
+    if (digits[i] === 1) continue;
     const f = flags[i]!;
     if (++count === 1) f0 = f;
     else if (count > 3 || (f & (W_SURNAME | W_FIRST)) === 0) return false;
@@ -118,10 +120,9 @@ function personalName(toks: readonly string[], flags: Int32Array): boolean {
 }
 
 /** The first token that is not a modifier or number leads the name. */
-function leadsWithPlace(toks: readonly string[], flags: Int32Array): boolean {
+function leadsWithPlace(toks: readonly string[], flags: Int32Array, digits: Uint8Array): boolean {
   for (let i = 0; i < toks.length; i++) {
-    const t = toks[i]!;
-    if (isDigits(t) || MODIFIER_SET.has(t)) continue;
+    if (digits[i] === 1 || MODIFIER_SET.has(toks[i]!)) continue;
     return (flags[i]! & W_PLACE) !== 0 && (flags[i]! & W_COMMON) === 0;
   }
   return false;
@@ -209,10 +210,12 @@ function analyse(sld: string, words: readonly string[], info: WordInfo, wordInde
     tokenFlags = new Int32Array(toks.length * 2);
     tokenKeys = new Int32Array(toks.length * 2);
     tokenUsed = new Uint8Array(toks.length * 2);
+    tokenDigits = new Uint8Array(toks.length * 2);
   }
-  const flags = tokenFlags, keys = tokenKeys;
+  const flags = tokenFlags, keys = tokenKeys, digitRuns = tokenDigits;
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i]!;
+    digitRuns[i] = isDigits(t) ? 1 : 0;
     const f = indexes !== undefined ? info.factsAt!(indexes[i]!, t)
       : info.facts !== undefined ? info.facts(t) : info.flags(t) | (keywordNumber(t) << 8);
     flags[i] = f & 255;
@@ -227,18 +230,18 @@ function analyse(sld: string, words: readonly string[], info: WordInfo, wordInde
       used[j] = 1;
       if ((flags[j]! & W_SURNAME) === 0) allSurnames = false;
     }
-    if (allSurnames && personalName(toks, flags)) return PERSONAL;
+    if (allSurnames && personalName(toks.length, flags, digitRuns)) return PERSONAL;
     lastToks = toks;
     lastHits = hits;
     return hasPlace(toks, flags, used) ? GEO : INDUSTRY;
   }
   if (digits > 0 && digits > letters) return NUMERIC;
   let allWords = toks.length > 0;
-  for (let i = 0; i < toks.length; i++) if (!isDigits(toks[i]!) && (flags[i]! & W_WORD) === 0) allWords = false;
+  for (let i = 0; i < toks.length; i++) if (digitRuns[i] === 0 && (flags[i]! & W_WORD) === 0) allWords = false;
   // A short name is an acronym unless it is one known token (a word, name or place: "blue", "mary", "rome").
   if (letters + digits <= ACRONYM_MAX && !(toks.length === 1 && flags[0] !== 0)) return ACRONYM;
-  if (leadsWithPlace(toks, flags)) return GEO_NONE;
-  if (personalName(toks, flags)) return PERSONAL;
+  if (leadsWithPlace(toks, flags, digitRuns)) return GEO_NONE;
+  if (personalName(toks.length, flags, digitRuns)) return PERSONAL;
   return allWords ? GENERIC : BRANDABLE;
 }
 
@@ -286,7 +289,7 @@ function scored(toks: readonly string[], flags: Int32Array, hits: readonly Hit[]
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i]!;
     if (used[i] === 1) keywordLetters += t.length;
-    else if (flags[i] === 0 && !isDigits(t)) unknownLetters += t.length;
+    else if (flags[i] === 0 && tokenDigits[i] === 0) unknownLetters += t.length;
   }
   if (unknownLetters > keywordLetters && level > 0) level--;
 

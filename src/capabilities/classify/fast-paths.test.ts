@@ -12,7 +12,7 @@ import { getWordInfo, lexiconWordInfo } from "./classifier-words.ts";
 import { BY_TOKEN, KEYWORDS, keywordNumber, SINGLE, SINGLE_BY_WORD, SINGLE_TRIE, singleKeyword, TOKEN_ENTRIES, type Keyword } from "./keywords.ts";
 import { HASH_START, filteredKeywordNumber, hashOn, mayStartKeyword } from "./keyword-filter.ts";
 import { getLexicon } from "./lexicon.ts";
-import { camelName } from "./results.ts";
+import { camelDomain, camelName } from "./camel-name.ts";
 import { getSplitter } from "./splitter.ts";
 import { Tally } from "./tally.ts";
 import { TAXONOMY } from "./taxonomy.ts";
@@ -176,6 +176,14 @@ describe("camelName", () => {
       // Words known to be lower case (the splitter's) skip toLowerCase and answer the same.
       const lower = words.map((w) => w.toLowerCase());
       if (camelName(sld, lower, true) !== expected) expect(camelName(sld, lower, true), `${sld} ${JSON.stringify(lower)}`).toBe(expected);
+      // A whole domain: the name's words capitalised, the extension as it is (never a word's
+      // place, even when a word would continue into it), from the domain string or rebuilt.
+      const plainLower = camelNamePlain(sld, lower);
+      for (const [ascii, ext] of [[`${sld}.b-ab`, "b-ab"], [`${sld}.ab.b`, "ab.b"], [sld, null], ["zz", "b"]] as const) {
+        const want = ext === null ? plainLower : `${plainLower}.${ext}`;
+        const got = camelDomain(ascii, sld, ext, lower);
+        if (got !== want) expect(got, `${ascii} ${sld} ${JSON.stringify(lower)}`).toBe(want);
+      }
     }
   });
 });

@@ -1,7 +1,8 @@
 /** The pure result builders: CamelCase rules and the frequency tables' order (the HTTP suites in test/classify cover the rows). */
 import { describe, expect, test } from "bun:test";
 import { splitName as parse } from "../../domain/name.ts";
-import { camelName, camelcaseBatch, camelcaseBody, camelcaseOne, summarize, tldStats, wordStats } from "./results.ts";
+import { camelName } from "./camel-name.ts";
+import { camelcaseBatch, camelcaseBody, camelcaseOne, summarize, tldStats, wordStats } from "./results.ts";
 
 describe("camelName", () => {
   test("capitalises each word; hyphens and digits stay; the result lower-cased is always the name", () => {

@@ -23,8 +23,16 @@ export class Tally {
   private readonly keys: string[] = [];
   private counts = new Int32Array(64);
   /** id + 1 (0 = empty) and its slot, per entry (2^bits entries); `shift` = 32 - bits. */
-  private byId = new Int32Array(2 << 8);
-  private shift = 32 - 8;
+  private byId: Int32Array;
+  private shift: number;
+
+  /** `ids`: about how many distinct ids addIndexed() will see (the id table is sized for them, and grows past them). */
+  constructor(ids = 64) {
+    let bits = 8;
+    while (1 << bits < ids * 2 && bits < 24) bits++;
+    this.byId = new Int32Array(2 << bits);
+    this.shift = 32 - bits;
+  }
 
   /** Counts one occurrence of k. */
   add(k: string): void {
