@@ -54,7 +54,7 @@ export function categorizeOne(domain: ParsedName): CategorizeRow {
   return {
     domain: domain.ascii,
     sld: domain.name,
-    split: words.join(" "),
+    split: splitText(words),
     vertical: c.vertical,
     subcategory: c.subcategory,
     confidence: c.confidence,
@@ -66,6 +66,11 @@ export function categorizeOne(domain: ParsedName): CategorizeRow {
 }
 
 const NO_WORDS: readonly string[] = [];
+
+/** The spec's `split`: the words joined by spaces (one word: the word itself, no new string). */
+function splitText(words: readonly string[]): string {
+  return words.length === 1 ? words[0]! : words.join(" ");
+}
 
 export function camelcaseOne(domain: ParsedName): CamelcaseRow {
   return camelcaseRow(domain, undefined);
@@ -98,7 +103,7 @@ function camelcaseRow(domain: ParsedName, wordCounts: Tally | undefined): Camelc
     original: domain.ascii,
     // A punycode label is an encoding, not words: it stays as it is.
     converted: camelDomain(domain.ascii, name, domain.ext, isPunycode(name) ? NO_WORDS : words),
-    split: words.length === 1 ? words[0]! : words.join(" "),
+    split: splitText(words),
     word_count: words.length,
     confidence,
     category: node.vertical,

@@ -22,6 +22,9 @@ export class Tally {
   private readonly slots = new Map<string, number>();
   private readonly keys: string[] = [];
   private counts = new Int32Array(64);
+  /** The key addMany() counted last and its slot (null: none yet). */
+  private lastKey: string | null = null;
+  private lastSlot = 0;
   /** id + 1 (0 = empty) and its slot, per entry (2^bits entries); `shift` = 32 - bits. */
   private byId: Int32Array;
   private shift: number;
@@ -39,14 +42,21 @@ export class Tally {
     this.addMany(k, 1);
   }
 
-  /** Counts n occurrences of k (n >= 1). */
+  /**
+   * Counts n occurrences of k (n >= 1). The same key as the call before (a run of one
+   * extension in a list, "nu", "nu", ...) is counted without the Map: comparing two short
+   * strings is cheaper than hashing a new one.
+   */
   addMany(k: string, n: number): void {
-    const slot = this.slots.get(k);
-    if (slot !== undefined) {
-      this.counts[slot]! += n;
+    if (k === this.lastKey) {
+      this.counts[this.lastSlot]! += n;
       return;
     }
-    this.slots.set(k, this.newSlot(k, n));
+    let slot = this.slots.get(k);
+    if (slot !== undefined) this.counts[slot]! += n;
+    else this.slots.set(k, (slot = this.newSlot(k, n)));
+    this.lastKey = k;
+    this.lastSlot = slot;
   }
 
   /**
