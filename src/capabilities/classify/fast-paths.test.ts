@@ -92,6 +92,20 @@ describe("lexicon word facts", () => {
     }
     expect(withKeyword).toBeGreaterThan(1000);
   });
+
+  test("factsAt(index) = facts(word), read again and after words that share its cache entry", () => {
+    const info = lexiconWordInfo(), lex = getLexicon();
+    const words = probes().filter((t) => lex.indexOf(t) >= 0);
+    for (let pass = 0; pass < 2; pass++) {
+      for (const t of words) {
+        const i = lex.indexOf(t);
+        expect(info.factsAt!(i, t), t).toBe(info.facts!(t));
+        // Indexes 8,192 apart share a cache entry: the next word's facts replace this one's.
+        const j = (i + 8192) % lex.size;
+        expect(info.factsAt!(j, lex.wordAt(j))).toBe(info.flags(lex.wordAt(j)) | (keywordNumber(lex.wordAt(j)) << 8));
+      }
+    }
+  });
 });
 
 describe("Tally", () => {
