@@ -131,7 +131,7 @@ describe("Tally", () => {
     // 3,000 distinct ids spread over 2^31: the id table grows several times, and ids that
     // share their low bits or their hash's top bits collide.
     const ids = Array.from({ length: 3000 }, (_, i) => (i % 3 === 0 ? i * 65536 : i % 3 === 1 ? 0x7ffffffe - i : i * 7919) % 0x7fffffff);
-    const words = ids.map((id) => `w${id}`);
+    const words = ids.map((id) => `w${String(id).padStart(10, "0")}`); // code-unit order = id order
     const rank = (t: Tally) => t.ranked((k, n) => [k, n]);
     const tallies = [new Tally(), new Tally(), new Tally()], plain = [new Tally(), new Tally(), new Tally()];
     for (let step = 0; step < 30_000; step++) {
@@ -149,6 +149,32 @@ describe("Tally", () => {
     for (let t = 0; t < 3; t++) {
       expect(rank(tallies[t]!)).toEqual(rank(plain[t]!));
       expect(tallies[t]!.size).toBe(plain[t]!.size);
+    }
+  });
+
+  test("ranks by id as by string, in small and large buckets, ids small and up to 2^31 - 2", () => {
+    for (const [count, spread] of [[30, 1], [3000, 1], [3000, 715_827], [20, 99_999_999]] as const) {
+      const ids = Array.from({ length: count }, (_, i) => Math.min(0x7ffffffe, ((i * 7919) % count) * spread));
+      const word = (id: number) => `w${String(id).padStart(10, "0")}`; // code-unit order = id order
+      const t = new Tally(), plain = new Tally();
+      ids.forEach((id, i) => {
+        for (let r = i % 3; r >= 0; r--) {
+          t.addIndexed(word(id), id);
+          plain.add(word(id));
+        }
+        if (i % 4 === 0) { t.add(`w${i}x`); plain.add(`w${i}x`); }
+      });
+      expect(t.ranked((k, n) => [k, n])).toEqual(plain.ranked((k, n) => [k, n]));
+    }
+  });
+
+  test("the lexicon's word indexes follow the code-unit order of its words (addIndexed's condition)", () => {
+    const lex = getLexicon();
+    let prev = lex.wordAt(0);
+    for (let i = 1; i < lex.size; i++) {
+      const w = lex.wordAt(i);
+      if (!(prev < w)) expect(`${prev} < ${w}`).toBe("in order");
+      prev = w;
     }
   });
 

@@ -4,10 +4,13 @@
  * which would depend on the runtime's ICU data).
  *
  * Cost: one hash look-up per occurrence (a Map from string to a slot in a counts array, not
- * a get-then-set per occurrence), and the ranking is a bucket pass over the counts with the
- * engine's own comparator-free sort inside each bucket (which is code-unit order), instead
- * of one sort with a two-key JavaScript comparator over every entry. Most words of a batch
- * occur once, so nearly all of the sorting is native.
+ * a get-then-set per occurrence), and the ranking is a bucket pass over the counts. Inside a
+ * bucket, the keys without an id go through the engine's own comparator-free sort (which is
+ * code-unit order), and the keys with an id are ordered by their ids, which follow the
+ * code-unit order of their strings (see addIndexed): an insertion sort, or a radix sort of
+ * 11 bits a pass over a large bucket, that never reads a string; the two runs are then
+ * merged, one string comparison per key. Sorting the strings themselves read each of them
+ * about ten times, and after the splitter's walk they are mostly out of cache.
  *
  * Strings with an id (a lexicon word's index: addIndexed) skip the Map: the tally keeps its
  * own small open-addressing table from id to slot (two Int32 per entry, at most half full),
@@ -22,6 +25,8 @@ export class Tally {
   private readonly slots = new Map<string, number>();
   private readonly keys: string[] = [];
   private counts = new Int32Array(64);
+  /** Per slot: the key's id, or -1 (counted by add()). */
+  private ids = new Int32Array(64);
   /** The key addMany() counted last and its slot (null: none yet). */
   private lastKey: string | null = null;
   private lastSlot = 0;
@@ -54,14 +59,16 @@ export class Tally {
     }
     let slot = this.slots.get(k);
     if (slot !== undefined) this.counts[slot]! += n;
-    else this.slots.set(k, (slot = this.newSlot(k, n)));
+    else this.slots.set(k, (slot = this.newSlot(k, n, -1)));
     this.lastKey = k;
     this.lastSlot = slot;
   }
 
   /**
    * Counts one occurrence of k, whose id (0 <= id < 2^31 - 1) stands for k and only k in
-   * every call; strings counted by add() must never be ones that have an id.
+   * every call; ids follow the code-unit order of their strings (a < b exactly when id(a) <
+   * id(b): a lexicon's word indexes do, its words are stored sorted); strings counted by
+   * add() must never be ones that have an id.
    */
   addIndexed(k: string, id: number): void {
     const table = this.byId, mask = table.length - 2;
@@ -76,7 +83,7 @@ export class Tally {
       at = (at + 2) & mask;
     }
     table[at] = id + 1;
-    table[at + 1] = this.newSlot(k, 1);
+    table[at + 1] = this.newSlot(k, 1, id);
     if (this.keys.length * 4 > table.length) this.growIds();
   }
 
@@ -95,15 +102,18 @@ export class Tally {
     this.byId = table;
   }
 
-  private newSlot(k: string, n: number): number {
+  private newSlot(k: string, n: number, id: number): number {
     const at = this.keys.length;
     if (at === this.counts.length) {
-      const grown = new Int32Array(at * 2);
-      grown.set(this.counts);
-      this.counts = grown;
+      const counts = new Int32Array(at * 2), ids = new Int32Array(at * 2);
+      counts.set(this.counts);
+      ids.set(this.ids);
+      this.counts = counts;
+      this.ids = ids;
     }
     this.keys.push(k);
     this.counts[at] = n;
+    this.ids[at] = id;
     return at;
   }
 
@@ -126,21 +136,68 @@ export class Tally {
 
   /** One entry per distinct string, count descending, then code-unit order; `make` builds each. */
   ranked<T>(make: (key: string, count: number) => T): T[] {
-    const n = this.keys.length;
-    const byCount: string[][] = [];
+    const n = this.keys.length, keys = this.keys, counts = this.counts, ids = this.ids;
+    const byCount: number[][] = [];
     let max = 0;
     for (let i = 0; i < n; i++) {
-      const c = this.counts[i]!;
-      (byCount[c] ??= []).push(this.keys[i]!);
+      const c = counts[i]!;
+      (byCount[c] ??= []).push(i);
       if (c > max) max = c;
     }
     const out: T[] = [];
+    const plain: string[] = [];
+    const byId = new Int32Array(n), spare = new Int32Array(n);
     for (let c = max; c > 0; c--) {
       const bucket = byCount[c];
       if (bucket === undefined) continue;
-      bucket.sort(); // no comparator: UTF-16 code-unit order, and the keys are distinct
-      for (const k of bucket) out.push(make(k, c));
+      plain.length = 0;
+      let m = 0;
+      for (const slot of bucket) {
+        if (ids[slot]! >= 0) byId[m++] = slot;
+        else plain.push(keys[slot]!);
+      }
+      sortById(byId, spare, m, ids);
+      plain.sort(); // no comparator: UTF-16 code-unit order, and the keys are distinct
+      let a = 0, p = 0;
+      while (a < m || p < plain.length) {
+        if (a < m && (p === plain.length || keys[byId[a]!]! < plain[p]!)) out.push(make(keys[byId[a++]!]!, c));
+        else out.push(make(plain[p++]!, c));
+      }
     }
     return out;
   }
+}
+
+/** Radix counts for sortById (one sort at a time on a thread). */
+const RADIX = new Int32Array(2049);
+
+/** Orders slots[0, m) by ids[slot] ascending (the ids are distinct and >= 0); `spare`: room for m. */
+function sortById(slots: Int32Array, spare: Int32Array, m: number, ids: Int32Array): void {
+  if (m < 48) {
+    for (let x = 1; x < m; x++) {
+      const v = slots[x]!, id = ids[v]!;
+      let y = x - 1;
+      while (y >= 0 && ids[slots[y]!]! > id) {
+        slots[y + 1] = slots[y]!;
+        y--;
+      }
+      slots[y + 1] = v;
+    }
+    return;
+  }
+  let top = 0;
+  for (let x = 0; x < m; x++) if (ids[slots[x]!]! > top) top = ids[slots[x]!]!;
+  // Least significant 11 bits first; each pass is stable, so the order of the lower bits holds.
+  let from = slots, to = spare;
+  for (let shift = 0; shift < 32 && (shift === 0 || top >>> shift !== 0); shift += 11) {
+    RADIX.fill(0);
+    for (let x = 0; x < m; x++) RADIX[((ids[from[x]!]! >>> shift) & 2047) + 1]!++;
+    for (let r = 1; r <= 2048; r++) RADIX[r]! += RADIX[r - 1]!;
+    for (let x = 0; x < m; x++) {
+      const slot = from[x]!;
+      to[RADIX[(ids[slot]! >>> shift) & 2047]!++] = slot;
+    }
+    [from, to] = [to, from];
+  }
+  if (from !== slots) slots.set(from.subarray(0, m));
 }
