@@ -169,11 +169,12 @@ const UNCATEGORIZED_RESULTS: readonly Classification[] = (() => {
  * unless the whole name is a person's name whose keyword is also a surname ("johnbaker":
  * personal, uncategorized). Without keywords: geo (a place leads), personal, generic (all words
  * known), else brandable (coinages, punycode labels). Short names: see ACRONYM_MAX.
- * wordIndexes (optional, for speed): the splitter's tokenWords() for exactly these words, which
- * are then the splitter's tokens (lower-case letters or digits) and are not checked again.
+ * wordIndexes (optional, for speed): the splitter's tokenWords() for exactly these words, from
+ * `from` on (a batch's indexes in one array), which are then the splitter's tokens (lower-case
+ * letters or digits) and are not checked again.
  */
-export function classify(sld: string, words: readonly string[], info: WordInfo = getWordInfo(), wordIndexes?: Int32Array): Classification {
-  const a = analyse(sld, words, info, wordIndexes);
+export function classify(sld: string, words: readonly string[], info: WordInfo = getWordInfo(), wordIndexes?: Int32Array, from = 0): Classification {
+  const a = analyse(sld, words, info, wordIndexes, from);
   if ((a & HITS) === 0) return UNCATEGORIZED_RESULTS[a]!;
   const best = primary(lastHits);
   const c = scored(lastToks, tokenFlags, lastHits, tokenUsed, best, DOMAIN_TYPES[a & TYPE_MASK]!);
@@ -187,8 +188,8 @@ export function classify(sld: string, words: readonly string[], info: WordInfo =
  * result (matched, tags, confidence). Equal to classify()'s answer by construction: both come
  * from analyse() and primary().
  */
-export function classifyTopic(sld: string, words: readonly string[], info: WordInfo = getWordInfo(), wordIndexes?: Int32Array): number {
-  const a = analyse(sld, words, info, wordIndexes);
+export function classifyTopic(sld: string, words: readonly string[], info: WordInfo = getWordInfo(), wordIndexes?: Int32Array, from = 0): number {
+  const a = analyse(sld, words, info, wordIndexes, from);
   if ((a & HITS) === 0) return (UNCATEGORIZED.id << 3) | (a & TYPE_MASK);
   const best = primary(lastHits);
   reset(lastHits);
@@ -196,7 +197,7 @@ export function classifyTopic(sld: string, words: readonly string[], info: WordI
 }
 
 /** The rules of classify(), up to the keyword hits and the domain type (see its comment). */
-function analyse(sld: string, words: readonly string[], info: WordInfo, wordIndexes: Int32Array | undefined): number {
+function analyse(sld: string, words: readonly string[], info: WordInfo, wordIndexes: Int32Array | undefined, from: number): number {
   let letters = 0, digits = 0;
   for (let i = 0; i < sld.length; i++) {
     const c = sld.charCodeAt(i);
@@ -205,7 +206,7 @@ function analyse(sld: string, words: readonly string[], info: WordInfo, wordInde
   }
   if (isPunycode(sld)) return BRANDABLE;
   const toks = wordIndexes !== undefined ? words : tokens(words);
-  const indexes = info.factsAt !== undefined && wordIndexes !== undefined && toks.length <= wordIndexes.length ? wordIndexes : undefined;
+  const indexes = info.factsAt !== undefined && wordIndexes !== undefined && from + toks.length <= wordIndexes.length ? wordIndexes : undefined;
   if (toks.length > tokenFlags.length) {
     tokenFlags = new Int32Array(toks.length * 2);
     tokenKeys = new Int32Array(toks.length * 2);
@@ -216,7 +217,7 @@ function analyse(sld: string, words: readonly string[], info: WordInfo, wordInde
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i]!;
     digitRuns[i] = isDigits(t) ? 1 : 0;
-    const f = indexes !== undefined ? info.factsAt!(indexes[i]!, t)
+    const f = indexes !== undefined ? info.factsAt!(indexes[from + i]!, t)
       : info.facts !== undefined ? info.facts(t) : info.flags(t) | (keywordNumber(t) << 8);
     flags[i] = f & 255;
     keys[i] = f >>> 8;

@@ -7,12 +7,9 @@
  * which would depend on the runtime's ICU data).
  */
 import type { ParsedName } from "../../domain/name.ts";
-import { splitAndClassify } from "./api.ts";
+import { classificationsOf, countWords, splitBatch, topicsOf } from "./batch-stages.ts";
 import { camelDomain } from "./camel-name.ts";
-import { classifyTopic, DOMAIN_TYPES, isPunycode, type Classification, type DomainType } from "./classifier.ts";
-import { getWordInfo } from "./classifier-words.ts";
-import { getLexicon, NOT_LOOKED_UP } from "./lexicon.ts";
-import { getSplitter } from "./splitter.ts";
+import { DOMAIN_TYPES, isPunycode, type Classification, type DomainType } from "./classifier.ts";
 import { Tally } from "./tally.ts";
 import { TAXONOMY, UNCATEGORIZED_VERTICAL } from "./taxonomy.ts";
 
@@ -49,20 +46,30 @@ export interface CategorizeSummary {
   types: { type: string; count: number }[];
 }
 
+/** The categorize rows of a batch, in input order (batch-stages.ts: stage by stage). */
+export function categorizeRows(domains: readonly ParsedName[]): CategorizeRow[] {
+  const b = splitBatch(domains), classes = classificationsOf(domains, b);
+  const rows = new Array<CategorizeRow>(domains.length);
+  for (let i = 0; i < domains.length; i++) {
+    const domain = domains[i]!, c = classes[i]!;
+    rows[i] = {
+      domain: domain.ascii,
+      sld: domain.name,
+      split: splitText(b.splits[i]!.words),
+      vertical: c.vertical,
+      subcategory: c.subcategory,
+      confidence: c.confidence,
+      matched: c.matched,
+      source: c.source,
+      type: c.type,
+      tags: c.tags,
+    };
+  }
+  return rows;
+}
+
 export function categorizeOne(domain: ParsedName): CategorizeRow {
-  const { split: { words }, classification: c } = splitAndClassify(domain.name);
-  return {
-    domain: domain.ascii,
-    sld: domain.name,
-    split: splitText(words),
-    vertical: c.vertical,
-    subcategory: c.subcategory,
-    confidence: c.confidence,
-    matched: c.matched,
-    source: c.source,
-    type: c.type,
-    tags: c.tags,
-  };
+  return categorizeRows([domain])[0]!;
 }
 
 const NO_WORDS: readonly string[] = [];
@@ -72,44 +79,41 @@ function splitText(words: readonly string[]): string {
   return words.length === 1 ? words[0]! : words.join(" ");
 }
 
-export function camelcaseOne(domain: ParsedName): CamelcaseRow {
-  return camelcaseRow(domain, undefined);
+/**
+ * The camelcase rows of a batch, in input order; `counts`, when given, counts their words
+ * (word_stats). Stage by stage (batch-stages.ts), the row builders too: the converted forms,
+ * then the split texts, then the objects. Only the node and the domain type of each
+ * classification are computed (classifyTopic: no matched, tags or confidence).
+ */
+export function camelcaseRows(domains: readonly ParsedName[], counts?: Tally): CamelcaseRow[] {
+  const n = domains.length, b = splitBatch(domains), topics = topicsOf(domains, b);
+  if (counts !== undefined) countWords(b, counts);
+  const converted = new Array<string>(n), texts = new Array<string>(n);
+  for (let i = 0; i < n; i++) {
+    const d = domains[i]!;
+    // A punycode label is an encoding, not words: it stays as it is.
+    converted[i] = camelDomain(d.ascii, d.name, d.ext, isPunycode(d.name) ? NO_WORDS : b.splits[i]!.words);
+  }
+  for (let i = 0; i < n; i++) texts[i] = splitText(b.splits[i]!.words);
+  const rows = new Array<CamelcaseRow>(n);
+  for (let i = 0; i < n; i++) {
+    const { words, confidence } = b.splits[i]!, topic = topics[i]!, node = TAXONOMY.nodes[topic >>> 3]!;
+    rows[i] = {
+      original: domains[i]!.ascii,
+      converted: converted[i]!,
+      split: texts[i]!,
+      word_count: words.length,
+      confidence,
+      category: node.vertical,
+      subcategory: node.subcategory,
+      domain_type: DOMAIN_TYPES[topic & 7]!,
+    };
+  }
+  return rows;
 }
 
-/**
- * One camelcase row; `wordCounts`, when given, counts the row's words (word_stats). Only the
- * node and the domain type of the classification are computed (classifyTopic: no matched,
- * tags or confidence), and the splitter's word indexes serve the classifier and the count.
- */
-function camelcaseRow(domain: ParsedName, wordCounts: Tally | undefined): CamelcaseRow {
-  const splitter = getSplitter(), name = domain.name;
-  const { words, confidence } = splitter.split(name);
-  const indexes = splitter.tokenWords();
-  const topic = classifyTopic(name, words, getWordInfo(), indexes);
-  // The splitter's words are never empty and hold no space: counting them counts the words
-  // of `split`, as wordStats() does, without cutting the string again; a lexicon word is
-  // counted by its index (the splitter's, or looked up when it did not look the token up).
-  if (wordCounts !== undefined) {
-    const lex = getLexicon();
-    for (let k = 0; k < words.length; k++) {
-      const w = words[k]!;
-      const id = indexes[k] === NOT_LOOKED_UP ? lex.indexOf(w) : indexes[k]!;
-      if (id >= 0) wordCounts.addIndexed(w, id);
-      else wordCounts.add(w);
-    }
-  }
-  const node = TAXONOMY.nodes[topic >>> 3]!;
-  return {
-    original: domain.ascii,
-    // A punycode label is an encoding, not words: it stays as it is.
-    converted: camelDomain(domain.ascii, name, domain.ext, isPunycode(name) ? NO_WORDS : words),
-    split: splitText(words),
-    word_count: words.length,
-    confidence,
-    category: node.vertical,
-    subcategory: node.subcategory,
-    domain_type: DOMAIN_TYPES[topic & 7]!,
-  };
+export function camelcaseOne(domain: ParsedName): CamelcaseRow {
+  return camelcaseRows([domain])[0]!;
 }
 
 const VERTICAL = (vertical: string, count: number) => ({ vertical, count });
@@ -177,12 +181,12 @@ export function camelcaseBody(domains: readonly ParsedName[], results: Camelcase
 }
 
 export function categorizeBatch(domains: readonly ParsedName[]): CategorizeBody {
-  return categorizeBody(domains.map(categorizeOne));
+  return categorizeBody(categorizeRows(domains));
 }
 
 export function camelcaseBatch(domains: readonly ParsedName[]): CamelcaseBody {
   // Real names have 1.8 words each on average (fewer distinct ones): room for two per name.
   const words = new Tally(domains.length * 2);
-  const results = domains.map((d) => camelcaseRow(d, words));
+  const results = camelcaseRows(domains, words);
   return { results, word_stats: words.ranked(WORD), tld_stats: tldStats(domains) };
 }

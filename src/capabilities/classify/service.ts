@@ -21,7 +21,7 @@ import type { Pool } from "../../pool/pool.ts";
 import type { Services } from "../../services.ts";
 import { fromColumns, toColumns, type CamelcaseColumns } from "./camelcase-columns.ts";
 import {
-  camelcaseBatch, camelcaseBody, camelcaseOne, categorizeBatch, categorizeBody, categorizeOne,
+  camelcaseBatch, camelcaseBody, camelcaseRows, categorizeBatch, categorizeBody, categorizeRows,
   type CamelcaseBody, type CategorizeBody, type CategorizeRow,
 } from "./results.ts";
 
@@ -41,11 +41,11 @@ export interface CategorizeChunk {
 const chunkDomains = (input: BatchInput) => input.domains.split("\n").map(parseName);
 
 export function camelcaseRowsTask(input: BatchInput): CamelcaseColumns {
-  return toColumns(chunkDomains(input).map(camelcaseOne));
+  return toColumns(camelcaseRows(chunkDomains(input)));
 }
 
 export function categorizeRowsTask(input: BatchInput): CategorizeChunk {
-  return { rows: JSON.stringify(chunkDomains(input).map(categorizeOne)) };
+  return { rows: JSON.stringify(categorizeRows(chunkDomains(input))) };
 }
 
 type PoolPart = Pick<Pool, "run" | "size" | "stats">;
@@ -58,13 +58,13 @@ export class ClassifyService {
 
   async camelcase(domains: readonly ParsedName[]): Promise<CamelcaseBody> {
     if (!this.onPool(domains)) return camelcaseBatch(domains);
-    const rows = await this.chunks("classify.camelcase", domains, (part, out: CamelcaseColumns) => fromColumns(part, out), (part) => part.map(camelcaseOne));
+    const rows = await this.chunks("classify.camelcase", domains, (part, out: CamelcaseColumns) => fromColumns(part, out), (part) => camelcaseRows(part));
     return camelcaseBody(domains, rows);
   }
 
   async categorize(domains: readonly ParsedName[]): Promise<CategorizeBody> {
     if (!this.onPool(domains)) return categorizeBatch(domains);
-    return categorizeBody(await this.chunks("classify.categorize", domains, (_, out: CategorizeChunk) => JSON.parse(out.rows) as CategorizeRow[], (part) => part.map(categorizeOne)));
+    return categorizeBody(await this.chunks("classify.categorize", domains, (_, out: CategorizeChunk) => JSON.parse(out.rows) as CategorizeRow[], (part) => categorizeRows(part)));
   }
 
   private onPool(domains: readonly ParsedName[]): boolean {
