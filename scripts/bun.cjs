@@ -23,6 +23,13 @@ if (!bin) {
 }
 const env = { ...process.env };
 if (!env.NODE_ENV) env.NODE_ENV = "production";
+// JavaScriptCore lets a thread's heap grow to up to 3x its live size before it collects
+// (heapGrowthMaxIncrease=2), and it counts an mmapped ArrayBuffer as live heap: every thread
+// that maps a 608 MB zone index let over a gigabyte of garbage pile up beside it. 0.25 bounds
+// the growth to a quarter of the live size (server under load: anonymous memory 537 -> 249 MB
+// at 20 M domains; bench/zone-memory/RESULTS.md). JSC reads its options only from the
+// environment at start, hence here. An operator's own value wins.
+if (!env.BUN_JSC_heapGrowthMaxIncrease) env.BUN_JSC_heapGrowthMaxIncrease = "0.25";
 const r = spawnSync(bin, process.argv.slice(2), { stdio: "inherit", env });
 if (r.error) {
   console.error(`zonewise: could not start bun: ${r.error.message}`);

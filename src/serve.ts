@@ -34,6 +34,10 @@ export async function runServe(config: Config): Promise<number> {
   await (await import("./sample-index.ts")).ensureSampleIndex(config);
   const server = await startServer(config);
   process.stdout.write(`zonewise listening on ${server.url} (data: ${config.dataDir})\n`);
+  if (process.env.BUN_JSC_heapGrowthMaxIncrease === undefined) {
+    // scripts/bun.cjs sets it; without it each thread may keep garbage up to twice the mapped index.
+    process.stderr.write("note: started without the launcher's BUN_JSC_heapGrowthMaxIncrease; memory may exceed the index + 500 MB budget (see README, Settings)\n");
+  }
   const stop = async (sig: string) => {
     process.stdout.write(`\n${sig}: stopping\n`);
     await server.stop();
