@@ -123,6 +123,14 @@ describe("Tally", () => {
     const expected = [...plain].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     expect(t.ranked((k, n) => [k, n])).toEqual(expected);
     expect(t.size).toBe(plain.size);
+    // The same counts with every other key counted by id (ids in code-unit order): the ranking
+    // merges the two kinds, prefixes, "\u0000", upper case and "é" included.
+    const sorted = [...plain.keys()].sort();
+    const mixed = new Tally();
+    sorted.forEach((k, id) => {
+      for (let n = plain.get(k)!; n > 0; n--) if (id % 2 === 0) mixed.addIndexed(k, id); else mixed.add(k);
+    });
+    expect(mixed.ranked((k, n) => [k, n])).toEqual(expected);
   });
 
   test("addIndexed counts as add() does, with tallies filled in turn and ids far apart", () => {

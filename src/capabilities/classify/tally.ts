@@ -9,8 +9,9 @@
  * code-unit order), and the keys with an id are ordered by their ids, which follow the
  * code-unit order of their strings (see addIndexed): an insertion sort, or a radix sort of
  * 11 bits a pass over a large bucket, that never reads a string; the two runs are then
- * merged, one string comparison per key. Sorting the strings themselves read each of them
- * about ten times, and after the splitter's walk they are mostly out of cache.
+ * merged, one string comparison per key, made in line (the engine's comparison of two
+ * strings is a runtime call). Sorting the strings themselves read each of them about ten
+ * times, and after the splitter's walk they are mostly out of cache.
  *
  * Strings with an id (a lexicon word's index: addIndexed) skip the Map: the tally keeps its
  * own small open-addressing table from id to slot (two Int32 per entry, at most half full),
@@ -160,12 +161,22 @@ export class Tally {
       plain.sort(); // no comparator: UTF-16 code-unit order, and the keys are distinct
       let a = 0, p = 0;
       while (a < m || p < plain.length) {
-        if (a < m && (p === plain.length || keys[byId[a]!]! < plain[p]!)) out.push(make(keys[byId[a++]!]!, c));
+        if (a < m && (p === plain.length || before(keys[byId[a]!]!, plain[p]!))) out.push(make(keys[byId[a++]!]!, c));
         else out.push(make(plain[p++]!, c));
       }
     }
     return out;
   }
+}
+
+/** a < b (code-unit order), compared in line: the engine's string comparison is a runtime call. */
+function before(a: string, b: string): boolean {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i), y = b.charCodeAt(i);
+    if (x !== y) return x < y;
+  }
+  return a.length < b.length;
 }
 
 /** Radix counts for sortById (one sort at a time on a thread). */
