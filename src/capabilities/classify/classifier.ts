@@ -24,6 +24,7 @@
 import { getWordInfo, W_COMMON, W_FIRST, W_PLACE, W_SURNAME, W_WORD, type WordInfo } from "./classifier-words.ts";
 import { findHits, type Hit } from "./classifier-hits.ts";
 import { keywordNumber } from "./keywords.ts";
+import { NOT_LOOKED_UP } from "./lexicon.ts";
 import { MODIFIER_SET } from "./keywords-modifiers.ts";
 import { TAXONOMY, UNCATEGORIZED } from "./taxonomy.ts";
 
@@ -171,10 +172,11 @@ const UNCATEGORIZED_RESULTS: readonly Classification[] = (() => {
  * known), else brandable (coinages, punycode labels). Short names: see ACRONYM_MAX.
  * wordIndexes (optional, for speed): the splitter's tokenWords() for exactly these words, from
  * `from` on (a batch's indexes in one array), which are then the splitter's tokens (lower-case
- * letters or digits) and are not checked again.
+ * letters or digits) and are not checked again; with `factsGiven`, the array holds each
+ * word's wordFactsAt() instead (a batch looks them all up first: batch-stages.ts).
  */
-export function classify(sld: string, words: readonly string[], info: WordInfo = getWordInfo(), wordIndexes?: Int32Array, from = 0): Classification {
-  const a = analyse(sld, words, info, wordIndexes, from);
+export function classify(sld: string, words: readonly string[], info: WordInfo = getWordInfo(), wordIndexes?: Int32Array, from = 0, factsGiven = false): Classification {
+  const a = analyse(sld, words, info, wordIndexes, from, factsGiven);
   if ((a & HITS) === 0) return UNCATEGORIZED_RESULTS[a]!;
   const best = primary(lastHits);
   const c = scored(lastToks, tokenFlags, lastHits, tokenUsed, best, DOMAIN_TYPES[a & TYPE_MASK]!);
@@ -188,16 +190,25 @@ export function classify(sld: string, words: readonly string[], info: WordInfo =
  * result (matched, tags, confidence). Equal to classify()'s answer by construction: both come
  * from analyse() and primary().
  */
-export function classifyTopic(sld: string, words: readonly string[], info: WordInfo = getWordInfo(), wordIndexes?: Int32Array, from = 0): number {
-  const a = analyse(sld, words, info, wordIndexes, from);
+export function classifyTopic(sld: string, words: readonly string[], info: WordInfo = getWordInfo(), wordIndexes?: Int32Array, from = 0, factsGiven = false): number {
+  const a = analyse(sld, words, info, wordIndexes, from, factsGiven);
   if ((a & HITS) === 0) return (UNCATEGORIZED.id << 3) | (a & TYPE_MASK);
   const best = primary(lastHits);
   reset(lastHits);
   return (best << 3) | (a & TYPE_MASK);
 }
 
+/**
+ * A token's W_* flags (low byte) and keywordNumber() (above it) from `info`, by its lexicon
+ * index when known (the splitter's tokenWords(): an index, NOT_A_WORD or NOT_LOOKED_UP).
+ */
+export function wordFactsAt(info: WordInfo, index: number, word: string): number {
+  return info.factsAt !== undefined ? info.factsAt(index, word)
+    : info.facts !== undefined ? info.facts(word) : info.flags(word) | (keywordNumber(word) << 8);
+}
+
 /** The rules of classify(), up to the keyword hits and the domain type (see its comment). */
-function analyse(sld: string, words: readonly string[], info: WordInfo, wordIndexes: Int32Array | undefined, from: number): number {
+function analyse(sld: string, words: readonly string[], info: WordInfo, wordIndexes: Int32Array | undefined, from: number, factsGiven: boolean): number {
   let letters = 0, digits = 0;
   for (let i = 0; i < sld.length; i++) {
     const c = sld.charCodeAt(i);
@@ -206,7 +217,7 @@ function analyse(sld: string, words: readonly string[], info: WordInfo, wordInde
   }
   if (isPunycode(sld)) return BRANDABLE;
   const toks = wordIndexes !== undefined ? words : tokens(words);
-  const indexes = info.factsAt !== undefined && wordIndexes !== undefined && from + toks.length <= wordIndexes.length ? wordIndexes : undefined;
+  const given = wordIndexes !== undefined && from + toks.length <= wordIndexes.length ? wordIndexes : undefined;
   if (toks.length > tokenFlags.length) {
     tokenFlags = new Int32Array(toks.length * 2);
     tokenKeys = new Int32Array(toks.length * 2);
@@ -217,8 +228,7 @@ function analyse(sld: string, words: readonly string[], info: WordInfo, wordInde
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i]!;
     digitRuns[i] = isDigits(t) ? 1 : 0;
-    const f = indexes !== undefined ? info.factsAt!(indexes[from + i]!, t)
-      : info.facts !== undefined ? info.facts(t) : info.flags(t) | (keywordNumber(t) << 8);
+    const f = given === undefined ? wordFactsAt(info, NOT_LOOKED_UP, t) : factsGiven ? given[from + i]! : wordFactsAt(info, given[from + i]!, t);
     flags[i] = f & 255;
     keys[i] = f >>> 8;
   }

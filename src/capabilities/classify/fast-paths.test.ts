@@ -7,7 +7,7 @@
  * (bench/classify/golden.ts checks the same over real names; these checks need no data.)
  */
 import { describe, expect, test } from "bun:test";
-import { classify, classifyTopic, DOMAIN_TYPES } from "./classifier.ts";
+import { classify, classifyTopic, DOMAIN_TYPES, wordFactsAt } from "./classifier.ts";
 import { getWordInfo, lexiconWordInfo } from "./classifier-words.ts";
 import { BY_TOKEN, KEYWORDS, keywordNumber, SINGLE, SINGLE_BY_WORD, SINGLE_TRIE, singleKeyword, TOKEN_ENTRIES, type Keyword } from "./keywords.ts";
 import { HASH_START, filteredKeywordNumber, hashOn, mayStartKeyword } from "./keyword-filter.ts";
@@ -237,7 +237,7 @@ describe("camelName", () => {
 });
 
 describe("classifyTopic", () => {
-  test("gives classify()'s node and domain type, with and without the splitter's word indexes", () => {
+  test("gives classify()'s node and domain type, with the splitter's word indexes, with the words' facts, and with neither", () => {
     const splitter = getSplitter(), info = getWordInfo(), lex = getLexicon();
     const names = new Set<string>(["", "xn--bcher-kva", "888", "a1", "johnbaker", "denverdentist", "barberxq", "1-800-flowers"]);
     for (let i = 0; i < KEYWORDS.length; i += 2) {
@@ -249,12 +249,19 @@ describe("classifyTopic", () => {
     for (const name of names) {
       const words = splitter.split(name).words;
       const indexes = splitter.tokenWords().slice();
+      // A batch's layout: the words' facts looked up first, two slots into a shared array.
+      const facts = new Int32Array(words.length + 2);
+      words.forEach((w, k) => (facts[k + 2] = wordFactsAt(info, indexes[k]!, w)));
+      const plain = classify(name, words, info);
+      expect(classify(name, words, info, facts, 2, true), name).toEqual(plain);
       for (const idx of [indexes, undefined]) {
         const c = classify(name, words, info, idx);
-        const topic = classifyTopic(name, words, info, idx);
-        const node = TAXONOMY.nodes[topic >>> 3]!;
-        expect([node.vertical, node.subcategory, DOMAIN_TYPES[topic & 7]], name).toEqual([c.vertical, c.subcategory, c.type]);
-        if (node.id !== 0) categorized++;
+        expect(c, name).toEqual(plain);
+        for (const topic of [classifyTopic(name, words, info, idx), classifyTopic(name, words, info, facts, 2, true)]) {
+          const node = TAXONOMY.nodes[topic >>> 3]!;
+          expect([node.vertical, node.subcategory, DOMAIN_TYPES[topic & 7]], name).toEqual([c.vertical, c.subcategory, c.type]);
+          if (node.id !== 0) categorized++;
+        }
       }
     }
     expect(categorized).toBeGreaterThan(1000);
