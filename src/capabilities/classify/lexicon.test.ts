@@ -4,7 +4,8 @@
  * indexOf() would.
  */
 import { describe, expect, test } from "bun:test";
-import { getLexicon, NOT_A_WORD, NOT_LOOKED_UP } from "./lexicon.ts";
+import { readFileSync } from "node:fs";
+import { decodeTables, getLexicon, Lexicon, LEXICON_FILE, NOT_A_WORD, NOT_LOOKED_UP } from "./lexicon.ts";
 import { WordTrie } from "./lexicon-trie.ts";
 import { getSplitter } from "./splitter.ts";
 
@@ -15,6 +16,23 @@ for (let i = 0; i < lex.size; i++) words.push(lex.wordAt(i));
 const first = new Map<string, number>();
 words.forEach((w, i) => { if (w !== "" && !first.has(w)) first.set(w, i); });
 const plainIndex = (s: string): number => first.get(s) ?? -1;
+
+describe("lexicon tables", () => {
+  test("live on shared memory: a structured clone (what pool.share posts a worker) is the same memory, and a Lexicon over it answers the same", () => {
+    const t = decodeTables(readFileSync(LEXICON_FILE)); // a private decode: writing to it below harms nobody
+    const arrays = Object.values(t).filter((v) => ArrayBuffer.isView(v));
+    expect(arrays.length).toBe(10);
+    for (const v of arrays) expect((v as Uint8Array).buffer).toBeInstanceOf(SharedArrayBuffer);
+    const clone = structuredClone(t);
+    const before = t.freq[7]!;
+    clone.freq[7] = before ^ 1;
+    expect(t.freq[7]).toBe(before ^ 1);
+    t.freq[7] = before;
+    const a = new Lexicon(t), b = new Lexicon(clone);
+    for (const w of ["best", "pizza", "shop", "xqzv", ""]) expect(b.indexOf(w)).toBe(a.indexOf(w));
+    for (const w of [0, 1000, lex.size - 1]) expect(b.wordAt(w)).toBe(lex.wordAt(w));
+  });
+});
 
 describe("lexicon trie", () => {
   test("find() gives every word its own index (the first copy of a repeated word)", () => {
