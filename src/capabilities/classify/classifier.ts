@@ -6,7 +6,7 @@
  * every field is built in a fixed order, so the same input gives byte-identical JSON. Hot path:
  * one WordInfo lookup per word (by the splitter's word index when given), keywords by the
  * number it returns (keywords.ts, classifier-hits.ts), scores accumulate in preallocated
- * typed arrays that are reset after each call, and a name without keywords allocates
+ * typed arrays that are reset after each call (classifier-score.ts), and a name without keywords allocates
  * nothing; the only regex (a precompiled literal) runs when a word holds something other
  * than a-z0-9. classifyTopic() is the same rules without building the result (camelcase).
  *
@@ -26,7 +26,8 @@ import { findHits, type Hit } from "./classifier-hits.ts";
 import { keywordNumber } from "./keywords.ts";
 import { NOT_LOOKED_UP } from "./lexicon.ts";
 import { MODIFIER_SET } from "./keywords-modifiers.ts";
-import { TAXONOMY, UNCATEGORIZED } from "./taxonomy.ts";
+import { primary, reset, scored } from "./classifier-score.ts";
+import { UNCATEGORIZED } from "./taxonomy.ts";
 
 export type Confidence = "high" | "medium" | "low";
 export type Source = "lexicon" | "rule" | "none";
@@ -50,10 +51,6 @@ const SOURCES: readonly Source[] = ["lexicon", "rule", "none"];
 const ACRONYM_MAX = 4;
 const NON_ALNUM = /[^a-z0-9]+/;
 
-const nodes = TAXONOMY.nodes;
-const subScore = new Float64Array(nodes.length);
-const vertScore = new Float64Array(TAXONOMY.verticals.length);
-const lastPos = new Int32Array(nodes.length);
 /**
  * Per token of the name being classified (grown on demand): its W_* flags, its
  * keywordNumber(), whether a keyword hit used it and whether it is all digits; `lastToks` and `lastHits` are that
@@ -179,7 +176,7 @@ export function classify(sld: string, words: readonly string[], info: WordInfo =
   const a = analyse(sld, words, info, wordIndexes, from, factsGiven);
   if ((a & HITS) === 0) return UNCATEGORIZED_RESULTS[a]!;
   const best = primary(lastHits);
-  const c = scored(lastToks, tokenFlags, lastHits, tokenUsed, best, DOMAIN_TYPES[a & TYPE_MASK]!);
+  const c = scored(lastToks, tokenFlags, tokenDigits, lastHits, tokenUsed, best, DOMAIN_TYPES[a & TYPE_MASK]!);
   reset(lastHits);
   return c;
 }
@@ -254,70 +251,4 @@ function analyse(sld: string, words: readonly string[], info: WordInfo, wordInde
   if (leadsWithPlace(toks, flags, digitRuns)) return GEO_NONE;
   if (personalName(toks.length, flags, digitRuns)) return PERSONAL;
   return allWords ? GENERIC : BRANDABLE;
-}
-
-/**
- * The primary subcategory of the hits: best vertical score, then best subcategory score, then
- * the later word, then taxonomy order. Leaves the scores in the shared arrays: reset() clears them.
- */
-function primary(hits: readonly Hit[]): number {
-  for (const h of hits) {
-    const node = nodes[h.kw.node]!;
-    subScore[node.id]! += h.kw.weight;
-    vertScore[node.verticalId]! += h.kw.weight;
-    lastPos[node.id] = h.pos + 1;
-  }
-  let best = hits[0]!.kw.node;
-  for (const h of hits) {
-    const a = h.kw.node;
-    if (a === best) continue;
-    const va = vertScore[nodes[a]!.verticalId]!, vb = vertScore[nodes[best]!.verticalId]!;
-    if (va > vb || (va === vb && (subScore[a]! > subScore[best]! ||
-      (subScore[a] === subScore[best] && (lastPos[a]! > lastPos[best]! || (lastPos[a] === lastPos[best] && a < best)))))) best = a;
-  }
-  return best;
-}
-
-function reset(hits: readonly Hit[]): void {
-  for (const h of hits) {
-    subScore[h.kw.node] = 0;
-    vertScore[nodes[h.kw.node]!.verticalId] = 0;
-    lastPos[h.kw.node] = 0;
-  }
-}
-
-/** Steps 2-3 once the hits are scored (primary()): confidence, matched and tags. */
-function scored(toks: readonly string[], flags: Int32Array, hits: readonly Hit[], used: Uint8Array, best: number, type: DomainType): Classification {
-  const primaryNode = nodes[best]!;
-  const strength = vertScore[primaryNode.verticalId]!;
-  let rival = 0;
-  for (const h of hits) {
-    const v = nodes[h.kw.node]!.verticalId;
-    if (v !== primaryNode.verticalId && vertScore[v]! > rival) rival = vertScore[v]!;
-  }
-  let level = strength >= 3 && rival * 2 <= strength ? 2 : strength >= 3 || (strength >= 2 && rival === 0) ? 1 : 0;
-  let keywordLetters = 0, unknownLetters = 0;
-  for (let i = 0; i < toks.length; i++) {
-    const t = toks[i]!;
-    if (used[i] === 1) keywordLetters += t.length;
-    else if (flags[i] === 0 && tokenDigits[i] === 0) unknownLetters += t.length;
-  }
-  if (unknownLetters > keywordLetters && level > 0) level--;
-
-  const matched: string[] = [];
-  for (const h of hits) if (!matched.includes(h.kw.text)) matched.push(h.kw.text);
-  // Tags: distinct secondary subcategories by score, then first position (hits are in position order).
-  const others: number[] = [];
-  for (const h of hits) if (h.kw.node !== best && !others.includes(h.kw.node)) others.push(h.kw.node);
-  others.sort((a, b) => subScore[b]! - subScore[a]!); // stable: ties keep first-position order
-  const tags = others.map((id) => ({ vertical: nodes[id]!.vertical, subcategory: nodes[id]!.subcategory }));
-  return {
-    vertical: primaryNode.vertical,
-    subcategory: primaryNode.subcategory,
-    confidence: level === 2 ? "high" : level === 1 ? "medium" : "low",
-    matched,
-    source: "lexicon",
-    type,
-    tags,
-  };
 }
