@@ -27,9 +27,13 @@ if (!env.NODE_ENV) env.NODE_ENV = "production";
 // (heapGrowthMaxIncrease=2), and it counts an mmapped ArrayBuffer as live heap: every thread
 // that maps a 608 MB zone index let over a gigabyte of garbage pile up beside it. 0.25 bounds
 // the growth to a quarter of the live size (server under load: anonymous memory 537 -> 249 MB
-// at 20 M domains; bench/zone-memory/RESULTS.md). JSC reads its options only from the
-// environment at start, hence here. An operator's own value wins.
-if (!env.BUN_JSC_heapGrowthMaxIncrease) env.BUN_JSC_heapGrowthMaxIncrease = "0.25";
+// at 20 M domains), and a 128 MB floor under the heap's limit (largeHeapSize, 8 MB by
+// default) keeps small heaps from collecting all the time (alone, 0.25 cost the in-process
+// camelcase bench 10-25 %; with the floor it runs as fast as with JSC's default):
+// bench/zone-memory/RESULTS.md. JSC reads its options only from the environment at start,
+// hence here. An operator's own values win.
+const JSC_DEFAULTS = { BUN_JSC_heapGrowthMaxIncrease: "0.25", BUN_JSC_largeHeapSize: String(128 * 1024 * 1024) };
+for (const [k, v] of Object.entries(JSC_DEFAULTS)) if (!env[k]) env[k] = v;
 const r = spawnSync(bin, process.argv.slice(2), { stdio: "inherit", env });
 if (r.error) {
   console.error(`zonewise: could not start bun: ${r.error.message}`);
