@@ -55,7 +55,7 @@ export class MultiPairs {
   private constructor(
     private readonly off: Uint32Array,
     private readonly data: Uint8Array,
-    /** The listed multi names in id order, each as [others, top mask low, top mask high, other ids...]. */
+    /** The listed multi names in id order, each as [others, top mask low, top mask high, others' Bloom mask, other ids...]. */
     private readonly packed: IndexArrays["post"],
     /** Per list and pair of top extensions (ranks r < s, at slot tri[r * TOP + s]): the unlisted names in exactly those two. */
     private readonly pairCounts: Uint32Array,
@@ -164,20 +164,17 @@ export class MultiPairs {
     const y = SYMBOL[t.charCodeAt(1)];
     if (t.length !== 2 || x < 0 || y < 0) return 0;
     const k = (ends ? PAIRS : 0) + x * ALPHABET + y;
-    let repeats = 0;
+    // the counted names of each flagged pair of top extensions, and the filter as the packed
+    // heads hold a name: its top extensions as a bitmask, the others as Bloom bits
+    let repeats = 0, fLo = 0, fHi = 0, fBloom = 0;
     const top = this.topIds;
-    for (let r = 0; r < top.length; r++) {
-      if (flag[top[r]] === 0) continue;
-      for (let q = r + 1; q < top.length; q++) if (flag[top[q]] !== 0) repeats += this.pairCounts[k * TOP_PAIRS + pairSlot(r, q)];
-    }
-    // the filter as the packed heads hold a name: its top extensions as a bitmask, the others as Bloom bits
-    let fLo = 0, fHi = 0, fBloom = 0;
     for (let r = 0; r < top.length; r++) {
       if (flag[top[r]] === 0) continue;
       if (r < 16) fLo |= 1 << r;
       else fHi |= 1 << (r - 16);
+      for (let q = r + 1; q < top.length; q++) if (flag[top[q]] !== 0) repeats += this.pairCounts[k * TOP_PAIRS + pairSlot(r, q)];
     }
-    for (let x = 0; x < flag.length; x++) if (flag[x] !== 0 && this.topRank[x] < 0) fBloom |= bloomBit(x);
+    for (let e = 0; e < flag.length; e++) if (flag[e] !== 0 && this.topRank[e] < 0) fBloom |= bloomBit(e);
     const d = this.data;
     const packed = this.packed;
     let at = 0;
