@@ -1,0 +1,102 @@
+/**
+ * The containment counts against a brute force over the same names: periodic and
+ * self-overlapping names ("abab", "aaaa"), names equal past 8 characters, every bucket
+ * edge, groups smaller than a bucket's records, and real names from ../shared/data.
+ */
+import { describe, expect, test } from "bun:test";
+import { bucketCounts, bucketNames, encodeInner, innerCounts, splitBuckets, type ContainInput, type InnerCounts } from "./containment.ts";
+import { readDomains, testInputs } from "../test/zone/real-domains.ts";
+
+function input(list: string[], seed = 1): { a: ContainInput; sorted: string[]; weight: number[] } {
+  const sorted = [...new Set(list)].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+  const bytes = new TextEncoder().encode(sorted.join(""));
+  const nameOff = new Uint32Array(sorted.length + 1);
+  const postStart = new Uint32Array(sorted.length + 1);
+  let s = seed;
+  const weight = sorted.map(() => {
+    s = (s * 1103515245 + 12345) >>> 0;
+    return 1 + (s % 5);
+  });
+  sorted.forEach((n, i) => {
+    nameOff[i + 1] = nameOff[i] + n.length;
+    postStart[i + 1] = postStart[i] + weight[i];
+  });
+  return { a: { names: bytes, nameOff, postStart }, sorted, weight };
+}
+
+function brute(sorted: string[], weight: number[]): Map<number, [number, number, number]> {
+  const want = new Map<number, [number, number, number]>();
+  sorted.forEach((m, id) => {
+    if (m.length < 2) return;
+    let names = 0;
+    let domains = 0;
+    let ends = 0;
+    sorted.forEach((n, k) => {
+      if (n === m) return;
+      if (n.includes(m) && !n.startsWith(m)) {
+        names++;
+        domains += weight[k];
+      }
+      if (n.endsWith(m)) ends += weight[k];
+    });
+    if (names || domains || ends) want.set(id, [names, domains, ends]);
+  });
+  return want;
+}
+
+function computed(a: ContainInput, groupRecords?: number): Map<number, [number, number, number]> {
+  const counts = bucketCounts(a);
+  const first = bucketNames(a);
+  const half = splitBuckets(counts);
+  const parts: InnerCounts[] = [innerCounts(a, counts, first, 0, half, groupRecords), innerCounts(a, counts, first, half, counts.length, groupRecords)];
+  const got = new Map<number, [number, number, number]>();
+  let last = -1;
+  for (const p of parts) {
+    p.ids.forEach((id, i) => {
+      expect(id).toBeGreaterThan(last); // ascending across both halves
+      last = id;
+      got.set(id, [p.names[i], p.domains[i], p.ends[i]]);
+    });
+  }
+  return got;
+}
+
+const tricky = [
+  "a", "b", "z", "-", "9", "ab", "aa", "aaa", "aaaa", "aaaaa", "abab", "ababab", "aba", "bab", "ba", "abc", "abcabc", "cabc", "bcab",
+  "abcdefgh", "abcdefghi", "abcdefghij", "xabcdefgh", "xabcdefghi", "xabcdefghij", "xxabcdefghijk", "abcdefghijk",
+  "zzzzzzzzzzzz", "zzzzzzzzz", "zz", "zzz", "az", "za", "z-", "-z", "a-b-a-b", "-b", "b-", "a-b", "9z9z9", "z9", "9z",
+  "shopping", "shop", "hop", "hopping", "ping", "bestshop", "shopshop", "theshopshop", "mississippi", "issi", "ssi", "sip", "ppi", "ippi",
+  "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+];
+
+describe("containment counts", () => {
+  test("equal a brute force on periodic, overlapping and long names", () => {
+    const { a, sorted, weight } = input(tricky);
+    expect(computed(a)).toEqual(brute(sorted, weight));
+  });
+
+  test("the same with a group smaller than one bucket's records", () => {
+    const { a, sorted, weight } = input(tricky, 5);
+    expect(computed(a, 3)).toEqual(brute(sorted, weight));
+  });
+
+  test("equal a brute force on 3,000 real names", () => {
+    const all = [...new Set(readDomains(testInputs()).map((d) => d.slice(0, d.indexOf("."))))];
+    const names = all.filter((_, i) => i % Math.max(1, Math.floor(all.length / 3000)) === 0).slice(0, 3000);
+    const { a, sorted, weight } = input(names, 9);
+    const want = brute(sorted, weight);
+    expect(want.size).toBeGreaterThan(40); // the sample does hold names inside others
+    expect(computed(a, 5000)).toEqual(want);
+  });
+
+  test("encoding: one bit per name with counts, and every block's first entry", () => {
+    const parts: InnerCounts[] = [
+      { ids: Uint32Array.of(3, 70), names: Uint32Array.of(1, 2), domains: Uint32Array.of(4, 2), ends: Uint32Array.of(0, 300) },
+      { ids: Uint32Array.of(200), names: Uint32Array.of(0), domains: Uint32Array.of(0), ends: Uint32Array.of(1) },
+    ];
+    const { bitmap, blocks, data } = encodeInner(256, parts);
+    expect([...bitmap]).toEqual([8, 0, 1 << 6, 0, 0, 0, 1 << 8, 0]);
+    expect([...blocks]).toEqual([0, 3, 7, 7, 10, 10]); // the last two: the end of the data
+    expect([...data]).toEqual([1, 3, 0, 2, 0, 0xac, 0x02, 0, 0, 1]);
+  });
+});
