@@ -11,13 +11,14 @@ import { DomainReader, type DomainSource, type InputReport } from "./read.ts";
 import { PartitionedKeys, PARTITIONS } from "./partitions.ts";
 import { releaseAfter, sortPartition, SPLIT_RECORDS } from "./radix.ts";
 import { Collector } from "./collect.ts";
-import { precomputeBeside, sortBeside, trigramsBeside } from "./parallel.ts";
+import { innerCountsBeside, precomputeBeside, sortBeside, trigramsBeside } from "./parallel.ts";
+import { bucketCounts, bucketNames, encodeInner, innerCounts, splitBuckets, BUCKETS } from "./containment.ts";
 import { precompute } from "./precompute.ts";
 import { fileLayout, writeIndexFile, type SectionData } from "./write.ts";
 import { SECTION_ALIGN, TRIGRAMS } from "../src/zone-index/format.ts";
 import { buildJumpTable, jumpCharsFor } from "../src/zone-index/jump.ts";
 
-export type BuildPhase = "read" | "merge" | "trigrams" | "precompute" | "write" | "done";
+export type BuildPhase = "read" | "merge" | "contain" | "trigrams" | "precompute" | "write" | "done";
 
 export interface BuildProgress {
   phase: BuildPhase;
@@ -139,10 +140,20 @@ export async function buildIndex(opts: BuildOptions): Promise<BuildReport> {
     const c = collector.finish();
     endPhase("merge");
 
-    // The trigram index is built in a worker while this thread precomputes (parallel.ts);
-    // "precompute" is the time of both side by side, "trigrams" the wait for the worker after.
-    progress("precompute", null, true);
+    // The trigram index is built in a worker while this thread computes the containment
+    // counts (with another worker) and then precomputes (parallel.ts); "trigrams" is the wait
+    // for that worker after both.
+    progress("contain", null, true);
     const triBuilt = trigramsBeside(c.names, c.nameOff);
+    const containIn = { names: c.names, nameOff: c.nameOff, postStart: c.postStart };
+    const suffixes = bucketCounts(containIn);
+    const firstName = bucketNames(containIn);
+    const half = splitBuckets(suffixes);
+    const laterInner = innerCountsBeside(containIn, suffixes, firstName, half, BUCKETS);
+    const firstInner = innerCounts(containIn, suffixes, firstName, 0, half);
+    const inner = encodeInner(c.totalNames, [firstInner, await laterInner]);
+    endPhase("contain");
+    progress("precompute", null, true);
     const extIdBytes = extNames.length <= 65536 ? 2 : 4;
     const post = c.post;
     const jump = buildJumpTable(c.names, c.nameOff, jumpCharsFor(c.totalNames));
@@ -158,6 +169,9 @@ export async function buildIndex(opts: BuildOptions): Promise<BuildReport> {
       { tag: "NAMJ", elemBytes: 4, data: jump },
       { tag: "POSO", elemBytes: 4, data: c.postStart },
       { tag: "POST", elemBytes: extIdBytes, data: post },
+      { tag: "CNTB", elemBytes: 4, data: inner.bitmap },
+      { tag: "CNTO", elemBytes: 4, data: inner.blocks },
+      { tag: "CNTD", elemBytes: 1, data: inner.data },
     ];
     // the file without TRIP and the three PRE sections (TRIO and TRIC have fixed sizes), plus
     // the page padding after TRIP, PREE and PREX: what the precompute's budget must leave room for

@@ -3,7 +3,8 @@
  * a worker (split by record count; the worker's arrays are appended after the main
  * thread's); then the trigram index is built in a worker while the precomputed answers are
  * counted, half of the names by the main thread and half by another worker (the matrices
- * are summed). Three threads on two cores: the last to finish sets the pace, and under
+ * are summed). Before the precompute, while the trigram worker runs, the containment counts
+ * are computed half by the main thread and half by a worker (by buckets of suffixes). Three threads on two cores: the last to finish sets the pace, and under
  * other load each thread gets its own share of the CPU. Names live in SharedArrayBuffers (collect.ts), so nothing big is copied in;
  * results are transferred out. ZW_WORKERS=0 runs the same functions inline (the pool's
  * switch, for a one-core run or a debugger). A worker that cannot start or fails rejects:
@@ -13,13 +14,15 @@ import { buildTrigrams, type Trigrams } from "./trigrams.ts";
 import { sortPartitions, type SortInput } from "./radix.ts";
 import type { Collected } from "./collect.ts";
 import { fillRange, nameCounts, type Beside, type FillInput, type NameCounts, type Plan } from "./precompute.ts";
+import { innerCounts, type ContainInput, type InnerCounts } from "./containment.ts";
 
 export type WorkerTask =
   | { kind: "trigrams"; names: Uint8Array; nameOff: Uint32Array }
   | ({ kind: "sort" } & SortInput)
   | { kind: "counts"; a: FillInput; from: number; to: number }
-  | { kind: "fill"; a: FillInput; plan: Plan; E: number; from: number; to: number };
-export type WorkerReply = { ok: true; result: Trigrams | Collected | NameCounts | Uint32Array } | { ok: false; error: string };
+  | { kind: "fill"; a: FillInput; plan: Plan; E: number; from: number; to: number }
+  | { kind: "contain"; a: ContainInput; counts: Float64Array; firstName: Uint32Array; from: number; to: number };
+export type WorkerReply = { ok: true; result: Trigrams | Collected | NameCounts | Uint32Array | InnerCounts } | { ok: false; error: string };
 
 /** The worker entry; `bun build --compile` must list it as an entrypoint (compile.ts). */
 export const BUILDER_WORKER = new URL("./worker.ts", import.meta.url);
@@ -56,6 +59,12 @@ export function trigramsBeside(names: Uint8Array, nameOff: Uint32Array): Promise
 export function sortBeside(input: SortInput): Promise<Collected> {
   if (inline()) return Promise.resolve(sortPartitions(input));
   return inWorker<Collected>({ kind: "sort", ...input }, input.parts.map((p) => p.data.buffer));
+}
+
+/** The containment counts of buckets [from, to) on the other core (containment.ts). */
+export function innerCountsBeside(a: ContainInput, counts: Float64Array, firstName: Uint32Array, from: number, to: number): Promise<InnerCounts> {
+  if (inline()) return Promise.resolve(innerCounts(a, counts, firstName, from, to));
+  return inWorker<InnerCounts>({ kind: "contain", a, counts, firstName, from, to }, []);
 }
 
 /** The precompute's passes over names [from, to) on the other core (precompute.ts). */

@@ -1,12 +1,13 @@
 /**
  * Worker thread entry of the builder's second core (parallel.ts): sorts a run of partitions
- * into arrays of its own, builds the trigram index, or counts the precompute for a range of
- * names. Inputs arrive as SharedArrayBuffer
+ * into arrays of its own, builds the trigram index, counts the precompute for a range of
+ * names, or the containment counts of a range of suffix buckets. Inputs arrive as SharedArrayBuffer
  * views (nothing copied in) or transferred buffers; outputs are transferred back.
  */
 import { buildTrigrams } from "./trigrams.ts";
 import { sortPartitions } from "./radix.ts";
 import { fillRange, nameCounts } from "./precompute.ts";
+import { innerCounts } from "./containment.ts";
 import type { WorkerReply, WorkerTask } from "./parallel.ts";
 
 declare const self: Worker;
@@ -22,6 +23,9 @@ self.onmessage = (ev: MessageEvent<WorkerTask>) => {
     } else if (task.kind === "counts") {
       const c = nameCounts(task.a, task.from, task.to);
       reply({ ok: true, result: c }, Object.values(c).map((v) => v.buffer));
+    } else if (task.kind === "contain") {
+      const c = innerCounts(task.a, task.counts, task.firstName, task.from, task.to);
+      reply({ ok: true, result: c }, [c.ids.buffer, c.names.buffer, c.domains.buffer, c.ends.buffer]);
     } else {
       const m = fillRange(task.a, task.plan, task.E, task.from, task.to);
       reply({ ok: true, result: m }, [m.buffer]);

@@ -1,3 +1,5 @@
+import type { InnerArrays } from "./inner.ts";
+
 /** The index's arrays as the engine sees them: mapped from a file, or in memory at build time. */
 export interface IndexArrays {
   extNames: string[]; // ext id -> extension, ascending
@@ -14,4 +16,5 @@ export interface IndexArrays {
   preEntries: Uint8Array; // PREE (may be empty)
   preExt: Uint16Array | Uint32Array; // PREX (may be empty)
   preCount: Uint8Array; // PREC: one LEB128 varint per PREX record
+  inner: InnerArrays | null; // CNTB/CNTO/CNTD, null in a file built before them
 }

@@ -16,7 +16,8 @@
  */
 import type { IndexArrays } from "./arrays.ts";
 import { forEachContaining, Scratch } from "./contains.ts";
-import { findNameIn, nameEndsWith, prefixRange } from "./names.ts";
+import { findNameIn, nameEndsWith, prefixEndFrom, prefixRange } from "./names.ts";
+import { readInner, type Inner, type InnerArrays } from "./inner.ts";
 import { findNameKeyed } from "./name-keys.ts";
 import type { Position } from "./format.ts";
 import { readPrecomputed, type PreEntry } from "./precomputed.ts";
@@ -229,9 +230,15 @@ export class Engine {
 
   /**
    * zone/lookup include_counts: containing domains and names, starting and ending domains.
-   * Ends-with names are a subset of the containing ones, so one pass over those serves both.
+   * A name of the index (2+ characters) is answered from the stored containment counts when
+   * the file has them (storedTotals); any other term by a live search, in which ends-with
+   * names are a subset of the containing ones, so one pass over those serves both.
    */
   nameTotals(term: string): { containingDomains: number; containingNames: number; startingDomains: number; endingDomains: number } {
+    if (this.a.inner !== null && term.length >= 2) {
+      const id = this.nameId(term);
+      if (id >= 0) return this.storedTotals(id, this.a.inner);
+    }
     const startingDomains = this.totals(term, "starts").domains;
     if (this.pre.has("contains:" + term) || this.pre.has("ends:" + term)) {
       const c = this.totals(term, "contains");
@@ -249,6 +256,26 @@ export class Engine {
       if (nameEndsWith(a, id, term)) endingDomains += d;
     });
     return { containingDomains, containingNames, startingDomains, endingDomains };
+  }
+
+  private readonly innerOut: Inner = { names: 0, domains: 0, ends: 0 };
+
+  /**
+   * nameTotals of the name with this id from the stored containment counts (inner.ts): the
+   * names starting with it are [id, end), the others holding it and those ending with it are stored.
+   */
+  private storedTotals(id: number, inner: InnerArrays): { containingDomains: number; containingNames: number; startingDomains: number; endingDomains: number } {
+    const ps = this.a.postStart;
+    const end = prefixEndFrom(this.a, id);
+    const c = this.innerOut;
+    readInner(inner, id, c);
+    const startingDomains = ps[end] - ps[id];
+    return {
+      containingDomains: startingDomains + c.domains,
+      containingNames: end - id + c.names,
+      startingDomains,
+      endingDomains: ps[id + 1] - ps[id] + c.ends,
+    };
   }
 
   /** Domains registered under this exact name (all extensions). */

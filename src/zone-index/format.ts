@@ -45,7 +45,17 @@ export const SECTIONS = {
   PREX: "PREX", // u16|u32[R] precomputed breakdown records: extension ids
   PREC: "PREC", // LEB128 varints, one per precomputed breakdown record: domains
 } as const;
-export type SectionTag = keyof typeof SECTIONS;
+/**
+ * Sections a file may lack (added within format version 4: a file built before them is read
+ * without them). CNTB/CNTO/CNTD: the containment counts (src/zone-index/inner.ts); without
+ * them include_counts searches live.
+ */
+export const OPTIONAL_SECTIONS = {
+  CNTB: "CNTB", // u32 words: bit per name, set when the name has a CNTD entry
+  CNTO: "CNTO", // u32[floor(N/64) + 2]: CNTD byte offset of each 64-name block's first entry
+  CNTD: "CNTD", // per flagged name: varints inner names, inner domains - inner names, inner ends
+} as const;
+export type SectionTag = keyof typeof SECTIONS | keyof typeof OPTIONAL_SECTIONS;
 export const REQUIRED_SECTIONS = Object.keys(SECTIONS) as SectionTag[];
 
 export function tagToU32(tag: string): number {

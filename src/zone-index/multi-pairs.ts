@@ -41,6 +41,7 @@ import type { IndexArrays } from "./arrays.ts";
 import { ALPHABET, SYMBOL } from "./format.ts";
 import type { Steps } from "./steps.ts";
 import { putVarint, varintLen } from "./varint.ts";
+import { bitCount } from "./bits.ts";
 
 const PAIRS = ALPHABET * ALPHABET;
 /** Lists 0..PAIRS-1: names containing the pair; PAIRS..2*PAIRS-1: names ending with it. */
@@ -203,14 +204,6 @@ export class MultiPairs {
 /** The bit of an extension outside the TOP in a 16-bit Bloom mask. */
 function bloomBit(x: number): number {
   return 1 << (Math.imul(x, 0x9e3779b1) >>> 28);
-}
-
-/** Ones in a 32-bit word. */
-function bitCount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  x = (x + (x >>> 4)) & 0x0f0f0f0f;
-  return Math.imul(x, 0x01010101) >>> 24;
 }
 
 /** Slot of the pair of top ranks {r, q} (r != q) among the TOP_PAIRS. */

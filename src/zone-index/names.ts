@@ -122,3 +122,37 @@ export function bytesEndWith(names: Uint8Array, s: number, e: number, t: string)
   for (let i = 1; i <= tl; i++) if (names[e - i] !== t.charCodeAt(tl - i)) return false;
   return true;
 }
+
+/** Whether name x starts with name id (bytes against bytes). */
+function startsWithName(a: IndexArrays, x: number, id: number): boolean {
+  const { names, nameOff } = a;
+  const p = nameOff[id];
+  const len = nameOff[id + 1] - p;
+  const q = nameOff[x];
+  if (nameOff[x + 1] - q < len) return false;
+  for (let i = 0; i < len; i++) if (names[q + i] !== names[p + i]) return false;
+  return true;
+}
+
+/**
+ * The end of the names starting with name id, which are [id, end): a name is the first of
+ * the names it starts. A galloping search from id, so a name that starts no other (most of
+ * them) costs one comparison, and one that starts k others about 2 log2(k).
+ */
+export function prefixEndFrom(a: IndexArrays, id: number): number {
+  const n = a.nameOff.length - 1;
+  let known = id; // starts with the name
+  let step = 1;
+  while (known + step < n && startsWithName(a, known + step, id)) {
+    known += step;
+    step *= 2;
+  }
+  let lo = known + 1;
+  let hi = Math.min(known + step, n); // the first id not starting with it lies in [lo, hi]
+  while (lo < hi) {
+    const m = (lo + hi) >>> 1;
+    if (startsWithName(a, m, id)) lo = m + 1;
+    else hi = m;
+  }
+  return lo;
+}

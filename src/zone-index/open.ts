@@ -10,11 +10,12 @@
  */
 import fs from "node:fs";
 import {
-  FORMAT_VERSION, H, HEADER_BYTES, MAGIC, REQUIRED_SECTIONS, SECTION_ALIGN, SECTION_ENTRY_BYTES, TRIGRAMS, u32ToTag,
+  FORMAT_VERSION, H, HEADER_BYTES, MAGIC, OPTIONAL_SECTIONS, REQUIRED_SECTIONS, SECTION_ALIGN, SECTION_ENTRY_BYTES, TRIGRAMS, u32ToTag,
   PRE_ENTRY_BYTES, type SectionTag,
 } from "./format.ts";
 import { checkJumpTable } from "./jump.ts";
 import type { IndexArrays } from "./arrays.ts";
+import { innerProblem, type InnerArrays } from "./inner.ts";
 
 export class ZoneIndexError extends Error {
   override name = "ZoneIndexError";
@@ -165,8 +166,19 @@ export function mapArrays(path: string, h: Header): { arrays: IndexArrays; maps:
   const arrays: IndexArrays = {
     extNames, extCount: u32("EXTC"), names: get("NAMB"), nameOff: u32("NAMO"), jumpChars: jump[0], jump: jump.subarray(1),
     postStart: u32("POSO"), post: extIds("POST"), triOff: u32("TRIO"), triCount: u32("TRIC"), triData: get("TRIP"),
-    preEntries: get("PREE"), preExt: extIds("PREX"), preCount: get("PREC"),
+    preEntries: get("PREE"), preExt: extIds("PREX"), preCount: get("PREC"), inner: null,
   };
+  const innerTags = Object.keys(OPTIONAL_SECTIONS) as SectionTag[];
+  const present = innerTags.filter((t) => h.sections.has(t));
+  if (present.length > 0 && present.length < innerTags.length) {
+    throw new ZoneIndexError(`${path}: section ${innerTags.find((t) => !h.sections.has(t))} is missing beside ${present.join(", ")}; the file is corrupt`);
+  }
+  if (present.length === innerTags.length) {
+    const inner: InnerArrays = { bitmap: u32("CNTB"), blocks: u32("CNTO"), data: get("CNTD") };
+    const problem = innerProblem(inner, h.totalNames);
+    if (problem !== null) throw new ZoneIndexError(`${path}: ${problem}; the file is corrupt`);
+    arrays.inner = inner;
+  }
   const last = (a: Uint32Array) => a[a.length - 1];
   if (last(arrays.nameOff) !== arrays.names.length || last(arrays.postStart) !== h.totalDomains || last(arrays.triOff) !== arrays.triData.length) {
     throw new ZoneIndexError(`${path}: offsets do not match section sizes; the file is corrupt`);

@@ -14,6 +14,7 @@ import { readDomains, testInputs } from "./real-domains.ts";
 import { POSITIONS, type Position } from "../../src/zone-index/format.ts";
 import { mapArrays, readHeader } from "../../src/zone-index/open.ts";
 import { readPrecomputed } from "../../src/zone-index/precomputed.ts";
+import { Engine } from "../../src/zone-index/engine.ts";
 
 let dir: string;
 let index: ZoneIndex;
@@ -207,6 +208,31 @@ describe("zone counts equal brute force", () => {
     expect(got).toEqual(want);
     expect(want.filter((r) => r[0] === LOOKUP_REGISTERED).length).toBeGreaterThan(3000);
   }, 60_000);
+
+  test("include_counts: the stored containment counts and the live search both equal brute force", () => {
+    const header = readHeader(index.path);
+    expect(["CNTB", "CNTO", "CNTD"].every((t) => header.sections.has(t))).toBe(true);
+    const { arrays } = mapArrays(index.path, header);
+    const stored = new Engine(arrays);
+    const live = new Engine({ ...arrays, inner: null }); // a file built before the sections
+    const rnd = lcg(21);
+    const names = [...brute.byName.keys()];
+    // short names are held by many others (deep stacks, repeats like "anan"), long ones by few
+    const picks = [
+      ...Array.from({ length: 60 }, () => names[Math.floor(rnd() * names.length)]),
+      ...names.filter((n) => n.length >= 3 && n.length <= 5).filter(() => rnd() < 0.002).slice(0, 60),
+      ...names.filter((n) => /(..).*\1/.test(n)).slice(0, 20),
+    ];
+    let held = 0;
+    for (const n of picks) {
+      const want = brute.nameCounts(n);
+      if (want.containing_names > 1) held++;
+      const wantTotals = { containingDomains: want.containing_domains, containingNames: want.containing_names, startingDomains: want.starting_domains, endingDomains: want.ending_domains };
+      expect({ n, ...stored.nameTotals(n) }).toEqual({ n, ...wantTotals });
+      expect({ n, ...live.nameTotals(n) }).toEqual({ n, ...wantTotals });
+    }
+    expect(held).toBeGreaterThan(40); // the picks do exercise names held by others
+  }, 120_000);
 
   test("stats", () => {
     const s = index.stats();
