@@ -21,9 +21,12 @@
  * at 0 are the "starts" range, counted at query time; f takes j = 0 into account, so the
  * two parts never overlap.
  *
- * Sort keys: 64 bits, the suffix's characters 2..7 (6 bits each, SYMBOL + 1, 0 past the
- * end) above a 28-bit record index within the bucket, sorted as a BigUint64Array (native
- * sort). Records whose keys tie and run past 8 characters are then ordered by their bytes.
+ * Sort keys: 64 bits, the suffix's characters 2..9 (base 38: SYMBOL + 1, 0 past the end;
+ * 42 bits) above the record's index within its bucket, sorted as a BigUint64Array (native
+ * sort). A bucket of more than 2^22 records takes fewer characters (Shape). The key is
+ * rolled along the name in the scan (one character in, one out), and f is searched only
+ * for a pair of characters already seen in the name. Records whose keys tie and run past
+ * the key are then ordered by their bytes.
  * Memory: 18 bytes a record for one group of buckets at a time (GROUP_RECORDS), whatever
  * the index size; each of the two threads takes half of the buckets.
  */
@@ -139,23 +142,50 @@ class Output {
   }
 }
 
-/** The character code of the key: SYMBOL + 1, 0 past the end. */
+/** Key characters: SYMBOL + 1, 0 past the end, so a string sorts before its extensions. */
+const BASE = ALPHABET + 1;
+const POW = Array.from({ length: 9 }, (_, i) => BASE ** i);
+const TOP = POW[7];
+
 const code = (names: Uint8Array, p: number, e: number) => (p < e ? SYMBOL[names[p]] + 1 : 0);
 
-/** Characters at..at+5 of the string [s, e) as one number below 2^36 (6 bits each, the first highest). */
-function keyOf(names: Uint8Array, s: number, e: number, at: number): number {
-  let k = 0;
-  for (let p = s + at; p < s + at + 6; p++) k = k * 64 + code(names, p, e);
-  return k;
+/** Characters at..at+k-1 of the string [s, e) as one number below BASE^k (the first highest). */
+function keyOf(names: Uint8Array, s: number, e: number, at: number, k: number): number {
+  let key = 0;
+  for (let p = s + at; p < s + at + k; p++) key = key * BASE + code(names, p, e);
+  return key;
 }
 
-/** Writes sort slot r: key (36 bits) above the record's index in its bucket (28 bits). */
-function putKey(k32: Uint32Array, r: number, key: number, within: number): void {
-  k32[2 * r + 1] = Math.floor(key / 16);
-  k32[2 * r] = (((key & 15) << 28) | within) >>> 0;
+/**
+ * How n records share a 64-bit sort slot: the index (0..n-1) in the low `bits`, above it
+ * as many characters (`chars`, at most 8) as fit. Slot = key * 2^bits + index, stored as
+ * two u32: hi = key / 2^(32-bits), lo = (key mod 2^(32-bits)) * 2^bits + index.
+ */
+class Shape {
+  readonly bits: number;
+  readonly chars: number;
+  readonly split: number;
+  readonly scale: number;
+  constructor(n: number) {
+    this.bits = n <= 1 ? 1 : 32 - Math.clz32(n - 1);
+    let k = 8;
+    while (POW[k] > 2 ** (64 - this.bits)) k--;
+    this.chars = k;
+    this.split = 2 ** (32 - this.bits);
+    this.scale = 2 ** this.bits;
+  }
+  put(k32: Uint32Array, r: number, key: number, index: number): void {
+    const hi = Math.floor(key / this.split);
+    k32[2 * r + 1] = hi;
+    k32[2 * r] = (key - hi * this.split) * this.scale + index;
+  }
+  key(k32: Uint32Array, r: number): number {
+    return k32[2 * r + 1] * this.split + Math.floor(k32[2 * r] / this.scale);
+  }
+  index(k32: Uint32Array, r: number): number {
+    return k32[2 * r] % this.scale;
+  }
 }
-const keyAt = (k32: Uint32Array, r: number) => k32[2 * r + 1] * 16 + (k32[2 * r] >>> 28);
-const idxOf = (k32: Uint32Array, r: number) => k32[2 * r] & 0x0fffffff;
 
 /** 1 + the longest common prefix of [p, e) with any earlier position of the name starting at s: the shortest term whose first occurrence is at p. */
 function firstOccurrenceFrom(names: Uint8Array, s: number, p: number, e: number): number {
@@ -180,64 +210,92 @@ const F_ESCAPE = 15;
 
 function runGroup(a: ContainInput, counts: Float64Array, firstName: Uint32Array, from: number, to: number, records: number, out: Output): void {
   const { names, nameOff, postStart } = a;
-  const start = new Uint32Array(to - from + 1);
+  const nb = to - from;
+  const start = new Uint32Array(nb + 1);
+  const shapes: Shape[] = [];
+  // per bucket: what divides an 8-character key down to the bucket's characters, and its slot layout
+  const drop = new Float64Array(nb);
+  const split = new Float64Array(nb);
+  const scale = new Float64Array(nb);
   let largest = 0;
   for (let b = from; b < to; b++) {
     if (counts[b] > MAX_BUCKET) throw new Error(`containment counts: ${counts[b]} suffixes share their first two characters, above the limit of ${MAX_BUCKET}`);
     start[b - from + 1] = start[b - from] + counts[b];
     if (counts[b] > largest) largest = counts[b];
+    const sh = new Shape(counts[b]);
+    shapes.push(sh);
+    drop[b - from] = POW[8 - sh.chars];
+    split[b - from] = sh.split;
+    scale[b - from] = sh.scale;
   }
-  const fill = start.slice(0, to - from);
+  const fill = start.slice(0, nb);
   const keys = new BigUint64Array(records);
   const k32 = new Uint32Array(keys.buffer);
   const side = new Uint32Array(2 * records);
   const bigF = new Map<number, number>();
+  // pairs seen earlier in the current name (stamped with its id + 1): only a repeated pair can have f > 2
+  const seen = new Int32Array(BUCKETS);
   const n = nameOff.length - 1;
   for (let id = 0; id < n; id++) {
     const s = nameOff[id];
     const e = nameOff[id + 1];
     if (e - s < 3) continue;
+    const stamp = id + 1;
     let w = -1;
     let prev = SYMBOL[names[s + 1]];
+    seen[SYMBOL[names[s]] * ALPHABET + prev] = stamp;
+    // characters 2..9 of the suffix at p, rolled along the name
+    let key = keyOf(names, s + 1, e, 2, 8);
     for (let p = s + 1; p + 1 < e; p++) {
       const next = SYMBOL[names[p + 1]];
       const pair = prev * ALPHABET + next;
       prev = next;
-      if (pair < from || pair >= to) continue;
-      if (w < 0) w = postStart[id + 1] - postStart[id];
-      const r = fill[pair - from]++;
-      putKey(k32, r, keyOf(names, p, e, 2), r - start[pair - from]);
-      const f = firstOccurrenceFrom(names, s, p, e);
-      if (f - 2 >= F_ESCAPE) bigF.set(p, f);
-      side[2 * r] = p;
-      side[2 * r + 1] = (w | ((e - p) << 22) | (Math.min(f - 2, F_ESCAPE) << 28)) >>> 0;
+      if (pair >= from && pair < to) {
+        if (w < 0) w = postStart[id + 1] - postStart[id];
+        const f = seen[pair] === stamp ? firstOccurrenceFrom(names, s, p, e) : 2;
+        if (f - 2 >= F_ESCAPE) bigF.set(p, f);
+        const x = pair - from;
+        const r = fill[x]++;
+        const bk = Math.floor(key / drop[x]);
+        const hi = Math.floor(bk / split[x]);
+        k32[2 * r + 1] = hi;
+        k32[2 * r] = (bk - hi * split[x]) * scale[x] + (r - start[x]);
+        side[2 * r] = p;
+        side[2 * r + 1] = (w | ((e - p) << 22) | (Math.min(f - 2, F_ESCAPE) << 28)) >>> 0;
+      }
+      seen[pair] = stamp;
+      key = (key - code(names, p + 2, e) * TOP) * BASE + code(names, p + 10, e);
     }
   }
-  const sorted: Records = { pos: new Uint32Array(largest), w: new Uint32Array(largest), len: new Uint8Array(largest), f: new Uint8Array(largest) };
+  const sorted: Records = { key: new Float64Array(largest), pos: new Uint32Array(largest), w: new Uint32Array(largest), len: new Uint8Array(largest), f: new Uint8Array(largest) };
   const m = new Merge(names, nameOff, out);
   for (let b = from; b < to; b++) {
     const r0 = start[b - from];
     const r1 = start[b - from + 1];
+    const sh = shapes[b - from];
     keys.subarray(r0, r1).sort();
     // the side data in sorted order (independent loads: the CPU overlaps them), then read in sequence
     for (let r = r0; r < r1; r++) {
-      const x = r0 + idxOf(k32, r);
+      const x = r0 + sh.index(k32, r);
       const p = side[2 * x];
       const v = side[2 * x + 1];
       const o = r - r0;
+      sorted.key[o] = sh.key(k32, r);
       sorted.pos[o] = p;
       sorted.w[o] = v & 0x3fffff;
       sorted.len[o] = (v >>> 22) & 63;
       const f = (v >>> 28) + 2;
       sorted.f[o] = f - 2 === F_ESCAPE ? (bigF.get(p) ?? f) : f;
     }
-    refineTies(names, keys, k32, r0, r1, 8, sorted);
+    refineTies(names, keys, k32, r0, r0, r1, 2 + sh.chars, sorted);
     // the bucket's names end where the next bucket's begin (1-character names between are skipped)
-    m.bucket(k32, r0, r1, sorted, firstName[b], firstName[b + 1]);
+    m.bucket(sh.chars, r1 - r0, sorted, firstName[b], firstName[b + 1]);
   }
 }
 
+/** One bucket's records in sorted order: key (its characters 2.., the bucket's Shape), position, weight, length, f. */
 interface Records {
+  key: Float64Array;
   pos: Uint32Array;
   w: Uint32Array;
   len: Uint8Array;
@@ -248,30 +306,30 @@ interface Records {
 const SMALL_RUN = 12;
 
 /**
- * Orders the runs of sorted slots [r0, r1) whose keys (characters at-6..at-1) tie and go on
- * past `at`, with their side data (g, indexed from the bucket's first slot base): a small run
- * by an insertion sort on the bytes after `at - 6`... a large one is re-keyed with its next 6
- * characters and sorted again natively, deeper ties recursing; then its keys are put back.
+ * Orders the runs of g's records [r0, r1) (slots from base) whose keys tie and go on past
+ * `at` (their last key character is not the end): a small run by an insertion sort on the
+ * bytes from `at`, a large one re-keyed with its next characters and sorted again natively,
+ * deeper ties recursing; then its keys are put back.
  */
-function refineTies(names: Uint8Array, keys: BigUint64Array, k32: Uint32Array, base: number, r1: number, at: number, g: Records, r0 = base): void {
+function refineTies(names: Uint8Array, keys: BigUint64Array, k32: Uint32Array, base: number, r0: number, r1: number, at: number, g: Records): void {
   let i = r0;
   while (i < r1) {
-    const key = keyAt(k32, i);
+    const key = g.key[i - base];
     let j = i + 1;
-    while (j < r1 && keyAt(k32, j) === key) j++;
-    // equal keys ending in a character: every record runs to `at` or past it, and they may differ after
-    if (j - i > 1 && key % 64 !== 0) {
+    while (j < r1 && g.key[j - base] === key) j++;
+    if (j - i > 1 && key % BASE !== 0) {
       if (j - i <= SMALL_RUN) insertionSort(names, g, i - base, j - base, at);
       else {
+        const sh = new Shape(j - i);
         for (let r = i; r < j; r++) {
           const o = r - base;
-          putKey(k32, r, keyOf(names, g.pos[o], g.pos[o] + g.len[o], at), r - i);
+          sh.put(k32, r, keyOf(names, g.pos[o], g.pos[o] + g.len[o], at, sh.chars), r - i);
         }
         keys.subarray(i, j).sort();
-        permute(g, i - base, j - i, k32, i);
-        refineTies(names, keys, k32, base, j, at + 6, g, i);
+        permute(g, i - base, j - i, k32, i, sh);
+        refineTies(names, keys, k32, base, i, j, at + sh.chars, g);
+        for (let r = i; r < j; r++) g.key[r - base] = key;
       }
-      for (let r = i; r < j; r++) putKey(k32, r, key, 0);
     }
     i = j;
   }
@@ -296,11 +354,12 @@ function insertionSort(names: Uint8Array, g: Records, o0: number, o1: number, at
   }
 }
 
-/** Reorders g's records [o0, o0 + n) as the run's sorted slots (from slot r) list them. */
-function permute(g: Records, o0: number, n: number, k32: Uint32Array, r: number): void {
+/** Reorders g's records [o0, o0 + n) as the run's sorted slots (from slot r, laid out by sh) list them, with their new keys. */
+function permute(g: Records, o0: number, n: number, k32: Uint32Array, r: number, sh: Shape): void {
   const pos = g.pos.slice(o0, o0 + n), w = g.w.slice(o0, o0 + n), len = g.len.slice(o0, o0 + n), f = g.f.slice(o0, o0 + n);
   for (let k = 0; k < n; k++) {
-    const x = idxOf(k32, r + k);
+    const x = sh.index(k32, r + k);
+    g.key[o0 + k] = sh.key(k32, r + k);
     g.pos[o0 + k] = pos[x];
     g.w[o0 + k] = w[x];
     g.len[o0 + k] = len[x];
@@ -321,52 +380,51 @@ class Merge {
   private readonly dom = new Float64Array(80);
   private readonly end = new Float64Array(80);
   private top = -1;
+  /** Characters the keys show: 2 (the bucket) + the bucket's key characters. */
+  private shown = 8;
 
   constructor(private readonly names: Uint8Array, private readonly nameOff: Uint32Array, private readonly out: Output) {}
 
-  bucket(k32: Uint32Array, r0: number, r1: number, g: Records, n0: number, n1: number): void {
+  /** Merges g's n records (keys of `chars` characters) with the names [n0, n1). */
+  bucket(chars: number, n: number, g: Records, n0: number, n1: number): void {
     const { names, nameOff } = this;
+    const shown = (this.shown = 2 + chars);
     const before = this.out.n;
     this.top = -1;
     let j = n0;
-    while (j < n1 && nameOff[j + 1] - nameOff[j] < 2) j++;
-    let r = r0;
-    while (j < n1 || r < r1) {
-      let takeName = j < n1;
-      let rx = 0;
-      let kx = 0;
-      if (r < r1) {
-        rx = r - r0;
-        kx = keyAt(k32, r);
-        if (takeName) {
-          const np = nameOff[j];
-          const nl = nameOff[j + 1] - np;
-          let c = keyOf(names, np, np + nl, 2) - kx;
-          if (c === 0) c = nl > 8 && g.len[rx] > 8 ? cmpFrom(names, np, nl, g.pos[rx], g.len[rx], 8) : nl - g.len[rx];
-          takeName = c <= 0;
-        }
-      }
-      if (takeName) {
-        const np = nameOff[j];
-        const nl = nameOff[j + 1] - np;
-        const nk = keyOf(names, np, np + nl, 2);
-        this.popUntilPrefixOf(nk, nl, np);
-        const t = ++this.top;
-        this.id[t] = j;
-        this.len[t] = nl;
-        this.key[t] = nk;
-        this.pos[t] = np;
-        this.cnt[t] = 0;
-        this.dom[t] = 0;
-        this.end[t] = 0;
+    let rx = 0;
+    while (j < n1) {
+      const np = nameOff[j];
+      const nl = nameOff[j + 1] - np;
+      if (nl < 2) {
         j++;
-        while (j < n1 && nameOff[j + 1] - nameOff[j] < 2) j++;
-      } else {
-        r++;
+        continue;
+      }
+      const nk = keyOf(names, np, np + nl, 2, chars);
+      // the records before the name
+      for (; rx < n; rx++) {
+        const kx = g.key[rx];
         const lx = g.len[rx];
+        let c = nk - kx;
+        if (c === 0) c = nl > shown && lx > shown ? cmpFrom(names, np, nl, g.pos[rx], lx, shown) : nl - lx;
+        if (c <= 0) break;
         this.popUntilPrefixOf(kx, lx, g.pos[rx]);
         this.add(lx, g.w[rx], g.f[rx]);
       }
+      this.popUntilPrefixOf(nk, nl, np);
+      const t = ++this.top;
+      this.id[t] = j;
+      this.len[t] = nl;
+      this.key[t] = nk;
+      this.pos[t] = np;
+      this.cnt[t] = 0;
+      this.dom[t] = 0;
+      this.end[t] = 0;
+      j++;
+    }
+    for (; rx < n; rx++) {
+      this.popUntilPrefixOf(g.key[rx], g.len[rx], g.pos[rx]);
+      this.add(g.len[rx], g.w[rx], g.f[rx]);
     }
     while (this.top >= 0) this.pop();
     sortTail(this.out, before);
@@ -390,16 +448,16 @@ class Merge {
     }
   }
 
-  /** Pops the names that are not prefixes of the string with key kx (characters 2..7), length lx, bytes at px. */
+  /** Pops the names that are not prefixes of the string with key kx (characters 2..), length lx, bytes at px. */
   private popUntilPrefixOf(kx: number, lx: number, px: number): void {
+    const all = this.shown;
     while (this.top >= 0) {
       const t = this.top;
       const lm = this.len[t];
       if (lm <= lx) {
-        const shown = lm < 8 ? lm : 8;
-        const div = POW64[8 - shown];
+        const div = POW[all - (lm < all ? lm : all)];
         if (Math.floor(this.key[t] / div) === Math.floor(kx / div)) {
-          let q = 8;
+          let q = all;
           const pm = this.pos[t];
           while (q < lm && this.names[pm + q] === this.names[px + q]) q++;
           if (q >= lm) return;
@@ -421,8 +479,6 @@ class Merge {
     }
   }
 }
-
-const POW64 = [1, 64, 64 ** 2, 64 ** 3, 64 ** 4, 64 ** 5, 64 ** 6];
 
 /** Compares two strings whose first `at` characters are equal: their bytes after, then length. */
 function cmpFrom(names: Uint8Array, p: number, lp: number, q: number, lq: number, at: number): number {
