@@ -148,6 +148,16 @@ describe("cli index build and stats", () => {
     const older = Buffer.from(bytes);
     older.writeUInt32LE(v - 1, 8);
     cases.push(["previous version", older, new RegExp(`format version ${v - 1}, this program reads version ${v}; rebuild the index`)]);
+    // one of the three containment sections renamed (header checksum recomputed): the others alone are refused
+    const partial = Buffer.from(bytes);
+    const sectionCount = partial.readUInt32LE(48);
+    for (let i = 0; i < sectionCount; i++) {
+      const o = 128 + 32 * i;
+      if (partial.toString("latin1", o, o + 4) === "CNTO") partial.write("XXXX", o, "latin1");
+    }
+    partial.writeUInt32LE(0, 60);
+    partial.writeUInt32LE(Bun.hash.crc32(partial.subarray(0, 128 + 32 * sectionCount)) >>> 0, 60);
+    cases.push(["partial containment sections", partial, /section CNTO is missing beside CNTB, CNTD; the file is corrupt/]);
     for (const [name, content, message] of cases) {
       const r = cli(["stats", file(`${name}.idx`, content)]);
       expect({ name, code: r.code }).toEqual({ name, code: 1 });
