@@ -23,12 +23,13 @@
  *
  * Sort keys: 64 bits, the suffix's characters 2..9 (base 38: SYMBOL + 1, 0 past the end;
  * 42 bits) above the record's index within its part, sorted as a BigUint64Array (native
- * sort). A part is a bucket's records sharing their third character: the scan writes each
- * record into its part (a counting pass first), so that the gather of the side data after
- * the sort reads one part, in the cache. A part of more than 2^22 records makes its bucket
- * take fewer characters (Shape). The key is rolled along the name in the scan (one
- * character in, one out), and f is searched only for a pair already seen in the name.
- * Records whose keys tie and run past the key are then ordered by their bytes.
+ * sort). The scan writes each record (key and side data, 16 bytes in one stream) into its
+ * bucket; a bucket is then scattered into its parts (records sharing the third character)
+ * before the sort, so that the gather of the side data after it reads one part, in the
+ * cache. A part of more than 2^22 records makes its bucket take fewer characters (Shape).
+ * The key is rolled along the name in the scan (one character in, one out), and f is
+ * searched only for a pair already seen in the name. Records whose keys tie and run past
+ * the key are then ordered by their bytes.
  * Memory: 16 bytes a record for one group of buckets at a time (GROUP_RECORDS), plus 18
  * a record of the largest bucket, whatever the index size; each of the two threads takes
  * half of the buckets.
@@ -162,7 +163,9 @@ function keyOf(names: Uint8Array, s: number, e: number, at: number, k: number): 
 /**
  * How n records share a 64-bit sort slot: the index (0..n-1) in the low `bits`, above it
  * as many characters (`chars`, at most 8) as fit. Slot = key * 2^bits + index, stored as
- * two u32: hi = key / 2^(32-bits), lo = (key mod 2^(32-bits)) * 2^bits + index.
+ * two 32-bit words: hi = key / 2^(32-bits), lo = (key mod 2^(32-bits)) * 2^bits + index.
+ * Slots and side data are read and written as Int32Array: a Uint32Array element of 2^31
+ * or more is a double to the JIT, and copying one through a double costs ~30 ns.
  */
 class Shape {
   readonly bits: number;
@@ -182,15 +185,15 @@ class Shape {
     this.mask = this.scale - 1;
     this.inv = 1 / this.split;
   }
-  put(k32: Uint32Array, r: number, key: number, index: number): void {
+  put(k32: Int32Array, r: number, key: number, index: number): void {
     const hi = Math.floor(key * this.inv);
     k32[2 * r + 1] = hi;
     k32[2 * r] = ((key - hi * this.split) << this.bits) | index;
   }
-  key(k32: Uint32Array, r: number): number {
-    return k32[2 * r + 1] * this.split + (k32[2 * r] >>> this.bits);
+  key(k32: Int32Array, r: number): number {
+    return (k32[2 * r + 1] >>> 0) * this.split + (k32[2 * r] >>> this.bits);
   }
-  index(k32: Uint32Array, r: number): number {
+  index(k32: Int32Array, r: number): number {
     return k32[2 * r] & this.mask;
   }
 }
@@ -218,57 +221,38 @@ const F_ESCAPE = 15;
 
 function runGroup(a: ContainInput, counts: Float64Array, firstName: Uint32Array, from: number, to: number, records: number, out: Output): void {
   const { names, nameOff } = a;
+  const start = new Uint32Array(to - from + 1);
   let largest = 0;
   for (let b = from; b < to; b++) {
     if (counts[b] > MAX_BUCKET) throw new Error(`containment counts: ${counts[b]} suffixes share their first two characters, above the limit of ${MAX_BUCKET}`);
+    start[b - from + 1] = start[b - from] + counts[b];
     if (counts[b] > largest) largest = counts[b];
   }
-  const start = partStarts(names, nameOff, from, to);
-  const keys = new BigUint64Array(records);
-  const k32 = new Uint32Array(keys.buffer);
-  const side = new Uint32Array(2 * records);
+  const rec = new Float64Array(2 * records);
+  const parts = new Uint32Array((to - from) * BASE);
   const bigF = new Map<number, number>();
-  scan(a, from, to, start, new Float64Array(keys.buffer), side, bigF);
-  const sorted: Records = { key: new Float64Array(largest), pos: new Uint32Array(largest), w: new Uint32Array(largest), len: new Uint8Array(largest), f: new Uint8Array(largest) };
+  scan(a, from, to, start, rec, parts, bigF);
+  const work = new Work(largest);
   const m = new Merge(names, nameOff, out);
   for (let b = from; b < to; b++) {
-    const part = (b - from) * BASE;
-    const r0 = start[part];
-    const r1 = start[part + BASE];
-    const chars = sortGather(keys, k32, side, start.subarray(part, part + BASE + 1), sorted, bigF);
-    refineTies(names, keys, k32, r0, r0, r1, 2 + chars, sorted);
+    const x = b - from;
+    const n = start[x + 1] - start[x];
+    const chars = work.sortGather(rec, start[x], n, parts.subarray(x * BASE, x * BASE + BASE), bigF);
+    refineTies(names, work.keys, work.k32, 0, 0, n, 2 + chars, work.g);
     // the bucket's names end where the next bucket's begin (1-character names between are skipped)
-    m.bucket(chars, r1 - r0, sorted, firstName[b], firstName[b + 1]);
+    m.bucket(chars, n, work.g, firstName[b], firstName[b + 1]);
   }
 }
 
 /**
- * The first slot of each part of buckets [from, to): a bucket's records grouped by their
- * third character (BASE parts, the first for 2-character suffixes), BASE * (to - from) + 1 entries.
+ * Writes every record of buckets [from, to) into its bucket (start), 16 bytes in one
+ * stream: its 8-character key as a number, then its side data (two u32). Counts each
+ * bucket's records by their third character (parts: BASE a bucket, the first for
+ * 2-character suffixes).
  */
-function partStarts(names: Uint8Array, nameOff: Uint32Array, from: number, to: number): Uint32Array {
-  const start = new Uint32Array((to - from) * BASE + 1);
-  const n = nameOff.length - 1;
-  for (let id = 0; id < n; id++) {
-    const e = nameOff[id + 1];
-    let prev = SYMBOL[names[nameOff[id] + 1]];
-    for (let p = nameOff[id] + 1; p + 1 < e; p++) {
-      const next = SYMBOL[names[p + 1]];
-      const pair = prev * ALPHABET + next;
-      prev = next;
-      if (pair >= from && pair < to) start[(pair - from) * BASE + code(names, p + 2, e) + 1]++;
-    }
-  }
-  for (let i = 1; i < start.length; i++) start[i] += start[i - 1];
-  return start;
-}
-
-/**
- * Writes every record of buckets [from, to) into its part (start): its 8-character key as
- * a number (keyNum; its index is its slot until sortGather lays the slot out) and its side data.
- */
-function scan(a: ContainInput, from: number, to: number, start: Uint32Array, keyNum: Float64Array, side: Uint32Array, bigF: Map<number, number>): void {
+function scan(a: ContainInput, from: number, to: number, start: Uint32Array, rec: Float64Array, parts: Uint32Array, bigF: Map<number, number>): void {
   const { names, nameOff, postStart } = a;
+  const i32 = new Int32Array(rec.buffer);
   const fill = start.slice(0, start.length - 1);
   // pairs seen earlier in the current name (stamped with its id + 1): only a repeated pair can have f > 2
   const seen = new Int32Array(BUCKETS);
@@ -292,10 +276,11 @@ function scan(a: ContainInput, from: number, to: number, start: Uint32Array, key
         if (w < 0) w = postStart[id + 1] - postStart[id];
         const f = seen[pair] === stamp ? firstOccurrenceFrom(names, s, p, e) : 2;
         if (f - 2 >= F_ESCAPE) bigF.set(p, f);
-        const r = fill[(pair - from) * BASE + third]++;
-        keyNum[r] = key;
-        side[2 * r] = p;
-        side[2 * r + 1] = (w | ((e - p) << 22) | (Math.min(f - 2, F_ESCAPE) << 28)) >>> 0;
+        const r = fill[pair - from]++;
+        rec[2 * r] = key;
+        i32[4 * r + 2] = p;
+        i32[4 * r + 3] = w | ((e - p) << 22) | (Math.min(f - 2, F_ESCAPE) << 28);
+        parts[(pair - from) * BASE + third]++;
       }
       seen[pair] = stamp;
       key = (key - third * TOP) * BASE + code(names, p + 10, e);
@@ -307,33 +292,63 @@ function scan(a: ContainInput, from: number, to: number, start: Uint32Array, key
 const FAST_SORT = 8192;
 
 /**
- * Sorts one bucket, whose parts start at start[0..BASE] (keys as numbers, side data by
- * slot), into g; returns the key characters g holds. Each slot gets its index within its
- * part: the gather then reads one part's side data at a time, in the cache. Parts are
- * sorted together (their character leads their keys) in runs of at least FAST_SORT slots.
+ * The first character of an 8-character key: key / BASE^7 rounded down, by a multiplication.
+ * The product is within 1e-14 of the quotient, whose fraction is 0 or at least 1 / BASE^7
+ * (8.8e-12) from the next integer, so adding 1e-12 rounds down right.
  */
-function sortGather(keys: BigUint64Array, k32: Uint32Array, side: Uint32Array, start: Uint32Array, g: Records, bigF: Map<number, number>): number {
-  const keyNum = new Float64Array(keys.buffer);
-  let most = 0;
-  for (let c = 0; c < BASE; c++) if (start[c + 1] - start[c] > most) most = start[c + 1] - start[c];
-  const sh = new Shape(most);
-  const drop = POW[8 - sh.chars];
-  for (let c = 0; c < BASE; c++) {
-    const q0 = start[c];
-    const q1 = start[c + 1];
-    for (let q = q0; q < q1; q++) {
-      const key = keyNum[q];
-      sh.put(k32, q, drop === 1 ? key : Math.floor(key / drop), q - q0);
+const INV_TOP = 1 / TOP;
+const leadOf = (key: number) => Math.floor(key * INV_TOP + 1e-12);
+
+/** One bucket at a time (sized for the largest): its sort slots and side data regrouped by part, then its sorted records. */
+class Work {
+  readonly keys: BigUint64Array;
+  readonly k32: Int32Array;
+  readonly g: Records;
+  private readonly side: Int32Array;
+  private readonly first = new Int32Array(BASE + 1);
+  private readonly fill = new Int32Array(BASE);
+
+  constructor(size: number) {
+    this.keys = new BigUint64Array(size);
+    this.k32 = new Int32Array(this.keys.buffer);
+    this.side = new Int32Array(2 * size);
+    this.g = { key: new Float64Array(size), pos: new Uint32Array(size), w: new Uint32Array(size), len: new Uint8Array(size), f: new Uint8Array(size) };
+  }
+
+  /**
+   * Sorts the bucket of n records from record r0 of rec (with its part sizes) into g;
+   * returns the key characters g holds. Each record goes to its part with its index there
+   * (a scatter to BASE streams): the gather then reads one part's side data at a time, in
+   * the cache. Parts are sorted together (their character leads their keys) in runs of at
+   * least FAST_SORT slots.
+   */
+  sortGather(rec: Float64Array, r0: number, n: number, sizes: Uint32Array, bigF: Map<number, number>): number {
+    const { first, fill, k32, side } = this;
+    const i32 = new Int32Array(rec.buffer);
+    let most = 0;
+    for (let c = 0; c < BASE; c++) {
+      first[c + 1] = first[c] + sizes[c];
+      if (sizes[c] > most) most = sizes[c];
     }
+    fill.set(first.subarray(0, BASE));
+    const sh = new Shape(most);
+    const drop = POW[8 - sh.chars];
+    for (let r = r0; r < r0 + n; r++) {
+      const key = rec[2 * r];
+      const c = leadOf(key);
+      const q = fill[c]++;
+      sh.put(k32, q, drop === 1 ? key : Math.floor(key / drop), q - first[c]);
+      side[2 * q] = i32[4 * r + 2];
+      side[2 * q + 1] = i32[4 * r + 3];
+    }
+    let c0 = 0;
+    for (let c = 0; c < BASE; c++) {
+      if (c < BASE - 1 && first[c + 1] - first[c0] < FAST_SORT) continue;
+      if (first[c + 1] - first[c0] > 1) this.keys.subarray(first[c0], first[c + 1]).sort();
+      for (; c0 <= c; c0++) gather(k32, side, first[c0], first[c0 + 1], first[c0], sh, this.g, first[c0], bigF);
+    }
+    return sh.chars;
   }
-  const r0 = start[0];
-  let c0 = 0;
-  for (let c = 0; c < BASE; c++) {
-    if (c < BASE - 1 && start[c + 1] - start[c0] < FAST_SORT) continue;
-    if (start[c + 1] - start[c0] > 1) keys.subarray(start[c0], start[c + 1]).sort();
-    for (; c0 <= c; c0++) gather(k32, side, start[c0], start[c0 + 1], start[c0], sh, g, start[c0] - r0, bigF);
-  }
-  return sh.chars;
 }
 
 /**
@@ -341,7 +356,7 @@ function sortGather(keys: BigUint64Array, k32: Uint32Array, side: Uint32Array, s
  * of side) into g from o0 on, with their keys. The loads are independent (the CPU
  * overlaps them); the merge then reads in sequence.
  */
-function gather(k32: Uint32Array, side: Uint32Array, r0: number, r1: number, base: number, sh: Shape, g: Records, o0: number, bigF: Map<number, number>): void {
+function gather(k32: Int32Array, side: Int32Array, r0: number, r1: number, base: number, sh: Shape, g: Records, o0: number, bigF: Map<number, number>): void {
   for (let r = r0; r < r1; r++) {
     const x = base + sh.index(k32, r);
     const p = side[2 * x];
@@ -352,7 +367,7 @@ function gather(k32: Uint32Array, side: Uint32Array, r0: number, r1: number, bas
     g.w[o] = v & 0x3fffff;
     g.len[o] = (v >>> 22) & 63;
     const f = (v >>> 28) + 2;
-    g.f[o] = f - 2 === F_ESCAPE ? (bigF.get(p) ?? f) : f;
+    g.f[o] = f - 2 === F_ESCAPE ? (bigF.get(p >>> 0) ?? f) : f;
   }
 }
 
@@ -374,7 +389,7 @@ const SMALL_RUN = 12;
  * bytes from `at`, a large one re-keyed with its next characters and sorted again natively,
  * deeper ties recursing; then its keys are put back.
  */
-function refineTies(names: Uint8Array, keys: BigUint64Array, k32: Uint32Array, base: number, r0: number, r1: number, at: number, g: Records): void {
+function refineTies(names: Uint8Array, keys: BigUint64Array, k32: Int32Array, base: number, r0: number, r1: number, at: number, g: Records): void {
   let i = r0;
   while (i < r1) {
     const key = g.key[i - base];
@@ -418,7 +433,7 @@ function insertionSort(names: Uint8Array, g: Records, o0: number, o1: number, at
 }
 
 /** Reorders g's records [o0, o0 + n) as the run's sorted slots (from slot r, laid out by sh) list them, with their new keys. */
-function permute(g: Records, o0: number, n: number, k32: Uint32Array, r: number, sh: Shape): void {
+function permute(g: Records, o0: number, n: number, k32: Int32Array, r: number, sh: Shape): void {
   const pos = g.pos.slice(o0, o0 + n), w = g.w.slice(o0, o0 + n), len = g.len.slice(o0, o0 + n), f = g.f.slice(o0, o0 + n);
   for (let k = 0; k < n; k++) {
     const x = sh.index(k32, r + k);
