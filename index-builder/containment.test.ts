@@ -80,6 +80,25 @@ describe("containment counts", () => {
     expect(computed(a, 3)).toEqual(brute(sorted, weight));
   });
 
+  test("equal a brute force on one bucket sorted in several runs of parts (8,192+ records)", () => {
+    // 1,100 names holding "ab" 8 times each after their first character: 8,800 records in bucket "ab", in 37 parts
+    let s = 7;
+    const pick = () => {
+      s = (s * 1103515245 + 12345) >>> 0;
+      return "abcdefghijklmnopqrstuvwxyz0123456789-"[s % 37];
+    };
+    const list: string[] = [];
+    for (let i = 0; i < 1100; i++) {
+      let n = pick() === "-" ? "x" : pick();
+      for (let k = 0; k < 8; k++) n += "ab" + pick();
+      list.push(n.replace(/-$/, "z"), n.slice(0, 9 + (i % 7)));
+    }
+    const { a, sorted, weight } = input(list, 3);
+    const counts = bucketCounts(a);
+    expect(Math.max(...counts)).toBeGreaterThan(8192);
+    expect(computed(a)).toEqual(brute(sorted, weight));
+  });
+
   test("equal a brute force on 3,000 real names", () => {
     const all = [...new Set(readDomains(testInputs()).map((d) => d.slice(0, d.indexOf("."))))];
     const names = all.filter((_, i) => i % Math.max(1, Math.floor(all.length / 3000)) === 0).slice(0, 3000);
