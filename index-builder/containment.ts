@@ -231,7 +231,9 @@ function runGroup(a: ContainInput, counts: Float64Array, firstName: Uint32Array,
   const rec = new Float64Array(2 * records);
   const parts = new Uint32Array((to - from) * BASE);
   const bigF = new Map<number, number>();
-  scan(a, from, to, start, rec, parts, bigF);
+  let all = 0;
+  for (let b = 0; b < BUCKETS; b++) all += counts[b];
+  scan(a, from, to, start, rec, parts, bigF, records * 4 > all);
   const work = new Work(largest);
   const m = new Merge(names, nameOff, out);
   for (let b = from; b < to; b++) {
@@ -250,7 +252,7 @@ function runGroup(a: ContainInput, counts: Float64Array, firstName: Uint32Array,
  * bucket's records by their third character (parts: BASE a bucket, the first for
  * 2-character suffixes).
  */
-function scan(a: ContainInput, from: number, to: number, start: Uint32Array, rec: Float64Array, parts: Uint32Array, bigF: Map<number, number>): void {
+function scan(a: ContainInput, from: number, to: number, start: Uint32Array, rec: Float64Array, parts: Uint32Array, bigF: Map<number, number>, roll: boolean): void {
   const { names, nameOff, postStart } = a;
   const i32 = new Int32Array(rec.buffer);
   const fill = start.slice(0, start.length - 1);
@@ -265,8 +267,8 @@ function scan(a: ContainInput, from: number, to: number, start: Uint32Array, rec
     let w = -1;
     let prev = SYMBOL[names[s + 1]];
     seen[SYMBOL[names[s]] * ALPHABET + prev] = stamp;
-    // characters 2..9 of the suffix at p, rolled along the name
-    let key = keyOf(names, s + 1, e, 2, 8);
+    // characters 2..9 of the suffix at p: rolled along the name when the group holds a large share of the records, else read when needed
+    let key = roll ? keyOf(names, s + 1, e, 2, 8) : 0;
     for (let p = s + 1; p + 1 < e; p++) {
       const next = SYMBOL[names[p + 1]];
       const pair = prev * ALPHABET + next;
@@ -277,13 +279,13 @@ function scan(a: ContainInput, from: number, to: number, start: Uint32Array, rec
         const f = seen[pair] === stamp ? firstOccurrenceFrom(names, s, p, e) : 2;
         if (f - 2 >= F_ESCAPE) bigF.set(p, f);
         const r = fill[pair - from]++;
-        rec[2 * r] = key;
+        rec[2 * r] = roll ? key : keyOf(names, p, e, 2, 8);
         i32[4 * r + 2] = p;
         i32[4 * r + 3] = w | ((e - p) << 22) | (Math.min(f - 2, F_ESCAPE) << 28);
         parts[(pair - from) * BASE + third]++;
       }
       seen[pair] = stamp;
-      key = (key - third * TOP) * BASE + code(names, p + 10, e);
+      if (roll) key = (key - third * TOP) * BASE + code(names, p + 10, e);
     }
   }
 }
