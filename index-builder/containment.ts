@@ -27,9 +27,10 @@
  * bucket; a bucket is then scattered into its parts (records sharing the third character)
  * before the sort, so that the gather of the side data after it reads one part, in the
  * cache. A part of more than 2^22 records makes its bucket take fewer characters (Shape).
- * The key is rolled along the name in the scan (one character in, one out), and f is
- * searched only for a pair already seen in the name. Records whose keys tie and run past
- * the key are then ordered by their bytes.
+ * The scan tests a position's two bytes against the group's range (SYMBOL keeps the byte
+ * order), rolls the key along the name (one character in, one out) when the group holds a
+ * large share of the records, and searches f only for a pair of bytes already seen in the
+ * name. Records whose keys tie and run past the key are then ordered by their bytes.
  * Memory: 16 bytes a record for one group of buckets at a time (GROUP_RECORDS), plus 18
  * a record of the largest bucket, whatever the index size; each of the two threads takes
  * half of the buckets.
@@ -256,8 +257,11 @@ function scan(a: ContainInput, from: number, to: number, start: Uint32Array, rec
   const { names, nameOff, postStart } = a;
   const i32 = new Int32Array(rec.buffer);
   const fill = start.slice(0, start.length - 1);
-  // pairs seen earlier in the current name (stamped with its id + 1): only a repeated pair can have f > 2
-  const seen = new Int32Array(BUCKETS);
+  // the buckets as a range of two bytes (SYMBOL keeps the byte order): a position out of it costs one load and a compare
+  const low = pairBytes(from);
+  const high = to === BUCKETS ? 65536 : pairBytes(to);
+  // pairs of bytes seen earlier in the current name (stamped with its id + 1): only a repeated pair can have f > 2
+  const seen = new Int32Array(65536);
   const n = nameOff.length - 1;
   for (let id = 0; id < n; id++) {
     const s = nameOff[id];
@@ -265,29 +269,33 @@ function scan(a: ContainInput, from: number, to: number, start: Uint32Array, rec
     if (e - s < 3) continue;
     const stamp = id + 1;
     let w = -1;
-    let prev = SYMBOL[names[s + 1]];
-    seen[SYMBOL[names[s]] * ALPHABET + prev] = stamp;
+    let two = names[s + 1];
+    seen[(names[s] << 8) | two] = stamp;
     // characters 2..9 of the suffix at p: rolled along the name when the group holds a large share of the records, else read when needed
     let key = roll ? keyOf(names, s + 1, e, 2, 8) : 0;
     for (let p = s + 1; p + 1 < e; p++) {
-      const next = SYMBOL[names[p + 1]];
-      const pair = prev * ALPHABET + next;
-      prev = next;
-      const third = code(names, p + 2, e);
-      if (pair >= from && pair < to) {
+      two = ((two << 8) | names[p + 1]) & 0xffff;
+      if (two >= low && two < high) {
         if (w < 0) w = postStart[id + 1] - postStart[id];
-        const f = seen[pair] === stamp ? firstOccurrenceFrom(names, s, p, e) : 2;
+        const x = SYMBOL[two >>> 8] * ALPHABET + SYMBOL[two & 255] - from;
+        const f = seen[two] === stamp ? firstOccurrenceFrom(names, s, p, e) : 2;
         if (f - 2 >= F_ESCAPE) bigF.set(p, f);
-        const r = fill[pair - from]++;
+        const r = fill[x]++;
         rec[2 * r] = roll ? key : keyOf(names, p, e, 2, 8);
         i32[4 * r + 2] = p;
         i32[4 * r + 3] = w | ((e - p) << 22) | (Math.min(f - 2, F_ESCAPE) << 28);
-        parts[(pair - from) * BASE + third]++;
+        parts[x * BASE + code(names, p + 2, e)]++;
       }
-      seen[pair] = stamp;
-      if (roll) key = (key - third * TOP) * BASE + code(names, p + 10, e);
+      seen[two] = stamp;
+      if (roll) key = (key - code(names, p + 2, e) * TOP) * BASE + code(names, p + 10, e);
     }
   }
+}
+
+/** The bytes of bucket b's two characters as one number (first << 8 | second). */
+function pairBytes(b: number): number {
+  const byte = (sym: number) => SYMBOL.indexOf(sym);
+  return (byte(Math.floor(b / ALPHABET)) << 8) | byte(b % ALPHABET);
 }
 
 /** The native sort of a typed array is 2-3x faster per element from this length on (Bun 1.4 on x64, measured). */
