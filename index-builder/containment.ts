@@ -31,7 +31,7 @@
  * order), rolls the key along the name (one character in, one out) when the group holds a
  * large share of the records, and searches f only for a pair of bytes already seen in the
  * name. Records whose keys tie and run past the key are then ordered by their bytes.
- * Memory: 16 bytes a record for one group of buckets at a time (GROUP_RECORDS), plus 18
+ * Memory: 16 bytes a record for one group of buckets at a time (GROUP_RECORDS), plus 34
  * a record of the largest bucket, whatever the index size; each of the two threads takes
  * half of the buckets.
  */
@@ -39,7 +39,7 @@ import { ALPHABET, SYMBOL } from "../src/zone-index/format.ts";
 import { putVarint, varintLen } from "../src/zone-index/varint.ts";
 
 export const BUCKETS = ALPHABET * ALPHABET;
-/** Records sorted at once by one thread (16 bytes each: 1.6 GB, plus 18 a record of its largest bucket). */
+/** Records sorted at once by one thread (16 bytes each: 1.6 GB, plus 34 a record of its largest bucket). */
 export const GROUP_RECORDS = 96 * 2 ** 20;
 /** Records per bucket: the key keeps at least 28 bits for the index within a part (FORMAT.md limits). */
 const MAX_BUCKET = 2 ** 28;
