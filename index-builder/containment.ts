@@ -46,8 +46,8 @@ import { Merge, Output } from "./containment-merge.ts";
 import { Work, refineTies, scan } from "./containment-sort.ts";
 
 export { BUCKETS };
-/** Records sorted at once by one thread (16 bytes each: 1.6 GB, plus 34 a record of its largest bucket). */
-export const GROUP_RECORDS = 96 * 2 ** 20;
+/** Records sorted at once by one thread (16 bytes each: 2.7 GB, plus 34 a record of its largest bucket; fewer groups, fewer scans of every name). */
+export const GROUP_RECORDS = 160 * 2 ** 20;
 /** Records per bucket: the key keeps at least 28 bits for the index within a part (FORMAT.md limits). */
 const MAX_BUCKET = 2 ** 28;
 
@@ -113,35 +113,42 @@ export function splitBuckets(counts: Float64Array): number {
 
 /** Containment counts of the names in buckets [from, to). */
 export function innerCounts(a: ContainInput, counts: Float64Array, firstName: Uint32Array, from: number, to: number, groupRecords = GROUP_RECORDS): InnerCounts {
-  const out = new Output();
-  let b = from;
-  while (b < to) {
+  const groups: [number, number, number][] = [];
+  let most = 0;
+  let largest = 0;
+  for (let b = from; b < to; ) {
     let end = b;
     let records = 0;
-    while (end < to && (end === b || records + counts[end] <= groupRecords)) records += counts[end++];
-    runGroup(a, counts, firstName, b, end, records, out);
+    while (end < to && (end === b || records + counts[end] <= groupRecords)) {
+      if (counts[end] > MAX_BUCKET) throw new Error(`containment counts: ${counts[end]} suffixes share their first two characters, above the limit of ${MAX_BUCKET}`);
+      if (counts[end] > largest) largest = counts[end];
+      records += counts[end++];
+    }
+    groups.push([b, end, records]);
+    if (records > most) most = records;
     b = end;
   }
+  // one record buffer and one bucket work space for every group: fresh ones per group were
+  // garbage the collector kept for a while (13.0 GB peak at 100 M domains)
+  const rec = new Float64Array(2 * most);
+  const work = new Work(largest);
+  const out = new Output();
+  for (const [b, end, records] of groups) runGroup(a, counts, firstName, b, end, records, rec, work, out);
   return out.finish();
 }
 
-function runGroup(a: ContainInput, counts: Float64Array, firstName: Uint32Array, from: number, to: number, records: number, out: Output): void {
+function runGroup(
+  a: ContainInput, counts: Float64Array, firstName: Uint32Array, from: number, to: number, records: number, rec: Float64Array, work: Work, out: Output,
+): void {
   const { names, nameOff } = a;
   const start = new Uint32Array(to - from + 1);
-  let largest = 0;
-  for (let b = from; b < to; b++) {
-    if (counts[b] > MAX_BUCKET) throw new Error(`containment counts: ${counts[b]} suffixes share their first two characters, above the limit of ${MAX_BUCKET}`);
-    start[b - from + 1] = start[b - from] + counts[b];
-    if (counts[b] > largest) largest = counts[b];
-  }
-  const rec = new Float64Array(2 * records);
+  for (let b = from; b < to; b++) start[b - from + 1] = start[b - from] + counts[b];
   const parts = new Uint32Array((to - from) * BASE);
   const bigF = new Map<number, number>();
   // rolling the key costs two loads at every position, reading it eight at a record of the group: roll when it holds over a quarter of all records
   let all = 0;
   for (let b = 0; b < BUCKETS; b++) all += counts[b];
   scan(a, from, to, start, rec, parts, bigF, records * 4 > all);
-  const work = new Work(largest);
   const m = new Merge(names, nameOff, out);
   for (let b = from; b < to; b++) {
     const x = b - from;
