@@ -4,6 +4,7 @@
  * edge, groups smaller than a bucket's records, and real names from ../shared/data.
  */
 import { describe, expect, test } from "bun:test";
+import { innerProblem, readInner } from "../src/zone-index/inner.ts";
 import { bucketCounts, bucketNames, encodeInner, innerCounts, splitBuckets, type ContainInput, type InnerCounts } from "./containment.ts";
 import { readDomains, testInputs } from "../test/zone/real-domains.ts";
 
@@ -108,14 +109,40 @@ describe("containment counts", () => {
     expect(computed(a, 5000)).toEqual(want);
   });
 
-  test("encoding: one bit per name with counts, and every block's first entry", () => {
+  test("encoding: one bit per name with counts, each block's first entry, one-byte entries", () => {
     const parts: InnerCounts[] = [
       { ids: Uint32Array.of(3, 70), names: Uint32Array.of(1, 2), domains: Uint32Array.of(4, 2), ends: Uint32Array.of(0, 300) },
       { ids: Uint32Array.of(200), names: Uint32Array.of(0), domains: Uint32Array.of(0), ends: Uint32Array.of(1) },
     ];
     const { bitmap, blocks, data } = encodeInner(256, parts);
     expect([...bitmap]).toEqual([8, 0, 1 << 6, 0, 0, 0, 1 << 8, 0]);
-    expect([...blocks]).toEqual([0, 3, 7, 7, 10, 10]); // the last two: the end of the data
-    expect([...data]).toEqual([1, 3, 0, 2, 0, 0xac, 0x02, 0, 0, 1]);
+    expect([...blocks]).toEqual([0, 8]); // one block of 512 names, then the end of the data
+    // (1, +3, 0) and (2, +0, 300) as three varints, the first doubled; (0, +0, 1) in one odd byte
+    expect([...data]).toEqual([2, 3, 0, 4, 0, 0xac, 0x02, 3]);
+  });
+
+  test("every name reads back its counts (and zeros) across blocks, small and large entries", () => {
+    const n = 5000;
+    let s = 3;
+    const rnd = () => ((s = (s * 1103515245 + 12345) >>> 0) / 2 ** 32);
+    const ids: number[] = [];
+    for (let id = 0; id < n; id++) if (rnd() < (id < 1024 ? 0.9 : 0.1)) ids.push(id);
+    const val = (i: number, k: number) => (i % 3 === 0 ? [1, 0, 1][k] : Math.floor(rnd() * [9, 3, 9][k] * (i % 7 === 0 ? 100000 : 1)));
+    const names = ids.map((_, i) => val(i, 0));
+    const extra = ids.map((_, i) => val(i, 1));
+    const ends = ids.map((_, i) => (names[i] + extra[i] === 0 ? 1 + val(i, 2) : val(i, 2)));
+    const half = Math.floor(ids.length / 2);
+    const part = (from: number, to: number): InnerCounts => ({
+      ids: Uint32Array.from(ids.slice(from, to)), names: Uint32Array.from(names.slice(from, to)),
+      domains: Uint32Array.from(names.slice(from, to).map((x, i) => x + extra[from + i])), ends: Uint32Array.from(ends.slice(from, to)),
+    });
+    const enc = encodeInner(n, [part(0, half), part(half, ids.length)]);
+    expect(innerProblem(enc, n)).toBeNull();
+    const want = new Map(ids.map((id, i) => [id, { names: names[i], domains: names[i] + extra[i], ends: ends[i] }]));
+    const out = { names: -1, domains: -1, ends: -1 };
+    for (let id = 0; id < n; id++) {
+      readInner(enc, id, out);
+      expect({ id, ...out }).toEqual({ id, ...(want.get(id) ?? { names: 0, domains: 0, ends: 0 }) });
+    }
   });
 });

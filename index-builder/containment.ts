@@ -39,7 +39,7 @@
  * sorts the records, containment-merge.ts merges them with the names, containment-keys.ts
  * holds the keys and comparisons they share.
  */
-import { putVarint, varintLen } from "../src/zone-index/varint.ts";
+import { INNER_BLOCK_SHIFT, innerBlocks, innerEntryBytes, putInnerEntry } from "../src/zone-index/inner.ts";
 import { ALPHABET, SYMBOL } from "../src/zone-index/format.ts";
 import { BASE, BUCKETS } from "./containment-keys.ts";
 import { Merge, Output } from "./containment-merge.ts";
@@ -160,23 +160,21 @@ function runGroup(
   }
 }
 
-/** The three sections from the per-thread results (ascending ids, disjoint). */
+/** The three sections from the per-thread results (ascending ids, disjoint); layout in src/zone-index/inner.ts. */
 export function encodeInner(totalNames: number, parts: InnerCounts[]): { bitmap: Uint32Array; blocks: Uint32Array; data: Uint8Array } {
   const bitmap = new Uint32Array((totalNames + 31) >>> 5);
-  const blocks = new Uint32Array((totalNames >>> 6) + 2);
+  const blocks = new Uint32Array(innerBlocks(totalNames));
   let bytes = 0;
-  for (const p of parts) for (let i = 0; i < p.ids.length; i++) bytes += varintLen(p.names[i]) + varintLen(p.domains[i] - p.names[i]) + varintLen(p.ends[i]);
+  for (const p of parts) for (let i = 0; i < p.ids.length; i++) bytes += innerEntryBytes(p.names[i], p.domains[i] - p.names[i], p.ends[i]);
   const data = new Uint8Array(bytes);
   let q = 0;
   let block = 0;
   for (const p of parts) {
     for (let i = 0; i < p.ids.length; i++) {
       const id = p.ids[i];
-      while (block <= id >>> 6) blocks[block++] = q;
+      while (block <= id >>> INNER_BLOCK_SHIFT) blocks[block++] = q;
       bitmap[id >>> 5] |= 1 << (id & 31);
-      q = putVarint(data, q, p.names[i]);
-      q = putVarint(data, q, p.domains[i] - p.names[i]);
-      q = putVarint(data, q, p.ends[i]);
+      q = putInnerEntry(data, q, p.names[i], p.domains[i] - p.names[i], p.ends[i]);
     }
   }
   while (block < blocks.length) blocks[block++] = q;
