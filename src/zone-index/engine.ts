@@ -234,9 +234,10 @@ export class Engine {
    * the file has them (storedTotals); any other term by a live search, in which ends-with
    * names are a subset of the containing ones, so one pass over those serves both.
    */
-  nameTotals(term: string): { containingDomains: number; containingNames: number; startingDomains: number; endingDomains: number } {
+  nameTotals(term: string, knownId?: number): { containingDomains: number; containingNames: number; startingDomains: number; endingDomains: number } {
     if (this.a.inner !== null && term.length >= 2) {
-      const id = this.nameId(term);
+      // knownId: the caller already searched the name (a lookup batch), -1 when absent
+      const id = knownId ?? this.nameId(term);
       if (id >= 0) return this.storedTotals(id, this.a.inner);
     }
     const startingDomains = this.totals(term, "starts").domains;

@@ -196,6 +196,8 @@ export class ZoneIndex {
   private batch: LookupBatch | null = null;
   private ends = new Int32Array(0);
   private extIds = new Int32Array(0);
+  /** Per-batch name ids (lookup-batch.ts), for the counts of the names found. */
+  private ids = new Int32Array(0);
 
   /** Per-batch scratch (name ends, extension ids), grown to the largest batch seen. */
   private scratch(n: number): { ends: Int32Array; extIds: Int32Array } {
@@ -216,7 +218,8 @@ export class ZoneIndex {
     const stride = includeCounts ? LOOKUP_STRIDE_COUNTS : LOOKUP_STRIDE_PLAIN;
     const out = new Uint32Array(n * stride);
     if (this.batch === null) this.batch = new LookupBatch(e.a);
-    this.batch.rows(strs, this.ends, this.extIds, e.derived.keys(), out, stride);
+    if (includeCounts && this.ids.length < n) this.ids = new Int32Array(n);
+    this.batch.rows(strs, this.ends, this.extIds, e.derived.keys(), out, stride, includeCounts ? this.ids : null);
     if (!includeCounts) return out;
     for (let i = 0; i < n; i++) {
       const o = i * stride;
@@ -225,7 +228,7 @@ export class ZoneIndex {
       const end = this.ends[i];
       const name = end === s.length ? s : s.slice(0, end);
       if (!TERM_RE.test(name)) continue;
-      const c = e.nameTotals(name);
+      const c = e.nameTotals(name, this.ids[i]); // the batch found the name's id already
       out[o + 2] = c.containingDomains;
       out[o + 3] = c.containingNames;
       out[o + 4] = c.startingDomains;

@@ -62,8 +62,9 @@ export class LookupBatch {
    * The plain row of every name strs[i].slice(0, ends[i]) under extension id exts[i]
    * (NO_EXT: none given) into out[i * stride], out[i * stride + 1].
    * keys: the sampled name keys (name-keys.ts), or null while they are not built.
+   * ids (optional): receives every name's id, -1 when the index does not hold it.
    */
-  rows(strs: readonly string[], ends: Int32Array, exts: Int32Array, keys: Uint32Array | null, out: Uint32Array, stride: number): void {
+  rows(strs: readonly string[], ends: Int32Array, exts: Int32Array, keys: Uint32Array | null, out: Uint32Array, stride: number, ids: Int32Array | null = null): void {
     const n = strs.length;
     for (let at = 0; at < n; at += GROUP) {
       const g = Math.min(GROUP, n - at);
@@ -72,6 +73,7 @@ export class LookupBatch {
       this.warmNames(g);
       const id = this.id;
       for (let j = 0; j < g; j++) id[j] = this.lo[j] < this.hi[j] ? this.find(strs[at + j], ends[at + j], this.lo[j], this.hi[j]) : -1;
+      if (ids !== null) ids.set(id.subarray(0, g), at);
       this.postings(ends, exts, out, stride, at, g);
     }
   }
