@@ -5,13 +5,14 @@
  */
 import { ALPHABET, SYMBOL } from "../src/zone-index/format.ts";
 
-/** Key characters: SYMBOL + 1, 0 past the end, so a string sorts before its extensions. */
 /** Suffix buckets: the first two characters. */
 export const BUCKETS = ALPHABET * ALPHABET;
+/** Key characters are base-BASE digits; POW[k] = BASE^k, TOP the weight of an 8-character key's first. */
 export const BASE = ALPHABET + 1;
 export const POW = Array.from({ length: 9 }, (_, i) => BASE ** i);
 export const TOP = POW[7];
 
+/** Key characters: SYMBOL + 1, 0 past the end, so a string sorts before its extensions. */
 export const code = (names: Uint8Array, p: number, e: number) => (p < e ? SYMBOL[names[p]] + 1 : 0);
 
 /** Characters at..at+k-1 of the string [s, e) as one number below BASE^k (the first highest). */

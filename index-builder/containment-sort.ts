@@ -24,10 +24,11 @@ function firstOccurrenceFrom(names: Uint8Array, s: number, p: number, e: number)
 
 /**
  * Side data of a record, two u32: its byte position in NAMB, then its weight (domains,
- * < 2^22) | length << 22 | min(f - 2, 15) << 28; f above 16 (a name repeating 16+
+ * below MAX_WEIGHT) | length << 22 | min(f - 2, 15) << 28; f above 16 (a name repeating 16+
  * characters) is kept in a map by position.
  */
 export const F_ESCAPE = 15;
+const MAX_WEIGHT = 2 ** 22;
 
 /**
  * Writes every record of buckets [from, to) into its bucket (start), 16 bytes in one
@@ -58,7 +59,11 @@ export function scan(a: ContainInput, from: number, to: number, start: Uint32Arr
     for (let p = s + 1; p + 1 < e; p++) {
       two = ((two << 8) | names[p + 1]) & 0xffff;
       if (two >= low && two < high) {
-        if (w < 0) w = postStart[id + 1] - postStart[id];
+        if (w < 0) {
+          w = postStart[id + 1] - postStart[id];
+          // a name in 2^22 extensions: the builder's limit is 2^22 extensions, so only the name in every one of them
+          if (w >= MAX_WEIGHT) throw new Error(`containment counts: a name registered in ${w} extensions, at or above the limit of ${MAX_WEIGHT - 1}`);
+        }
         const x = SYMBOL[two >>> 8] * ALPHABET + SYMBOL[two & 255] - from;
         const f = seen[two] === stamp ? firstOccurrenceFrom(names, s, p, e) : 2;
         if (f - 2 >= F_ESCAPE) bigF.set(p, f);
