@@ -12,6 +12,7 @@ import path from "node:path";
 import { buildIndex } from "./build.ts";
 import { classifyListLine, lineSpan, normaliseDomain, LINE_INVALID, LINE_SKIP, LINE_SLOW } from "./normalise.ts";
 import { readHeader } from "../src/zone-index/open.ts";
+import { readOffsets } from "../src/zone-index/offsets.ts";
 import { trigramsBeside } from "./parallel.ts";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "zw-build-"));
@@ -97,9 +98,10 @@ function namesOf(file: string): string[] {
   const bytes = fs.readFileSync(file);
   const namb = h.sections.get("NAMB")!;
   const namo = h.sections.get("NAMO")!;
-  const off = new Uint32Array(bytes.buffer.slice(bytes.byteOffset + namo.offset, bytes.byteOffset + namo.offset + namo.length));
+  const off = readOffsets("NAMO", new Uint8Array(bytes.buffer.slice(bytes.byteOffset + namo.offset, bytes.byteOffset + namo.offset + namo.length)), h.totalNames + 1, namb.length);
+  if (typeof off === "string") throw new Error(off);
   const text = bytes.toString("latin1", namb.offset, namb.offset + namb.length);
-  return Array.from({ length: off.length - 1 }, (_, i) => text.slice(off[i], off[i + 1]));
+  return Array.from({ length: off.length - 1 }, (_, i) => text.slice(off.at(i), off.at(i + 1)));
 }
 
 describe("the partitioned radix sort", () => {

@@ -17,6 +17,7 @@ import { precompute } from "./precompute.ts";
 import { fileLayout, writeIndexFile, type SectionData } from "./write.ts";
 import { SECTION_ALIGN, TRIGRAMS } from "../src/zone-index/format.ts";
 import { buildJumpTable, jumpCharsFor } from "../src/zone-index/jump.ts";
+import { packOffsets } from "../src/zone-index/offsets.ts";
 
 export type BuildPhase = "read" | "merge" | "contain" | "trigrams" | "precompute" | "write" | "done";
 
@@ -165,9 +166,9 @@ export async function buildIndex(opts: BuildOptions): Promise<BuildReport> {
       { tag: "EXTO", elemBytes: 4, data: extOff },
       { tag: "EXTC", elemBytes: 4, data: c.extCount },
       { tag: "NAMB", elemBytes: 1, data: c.names },
-      { tag: "NAMO", elemBytes: 4, data: c.nameOff },
+      { tag: "NAMO", elemBytes: 1, data: packOffsets(c.nameOff) },
       { tag: "NAMJ", elemBytes: 4, data: jump },
-      { tag: "POSO", elemBytes: 4, data: c.postStart },
+      { tag: "POSO", elemBytes: 1, data: packOffsets(c.postStart) },
       { tag: "POST", elemBytes: extIdBytes, data: post },
       { tag: "CNTB", elemBytes: 4, data: inner.bitmap },
       { tag: "CNTO", elemBytes: 4, data: inner.blocks },

@@ -22,8 +22,11 @@
  */
 import type { IndexArrays } from "../src/zone-index/arrays.ts";
 
-/** What the precompute reads: the names and postings (not the trigram index, built beside it). */
-export type PrecomputeInput = Pick<IndexArrays, "names" | "nameOff" | "postStart" | "post" | "extNames">;
+/**
+ * What the precompute reads: the names and postings (not the trigram index, built beside
+ * it), with the offsets as the builder holds them, whole u32 arrays (the file's are packed).
+ */
+export type PrecomputeInput = Pick<IndexArrays, "names" | "post" | "extNames"> & { nameOff: Uint32Array; postStart: Uint32Array };
 /** What counting a range of names reads (shared with a worker). */
 export type FillInput = Omit<PrecomputeInput, "extNames">;
 /** Names per 2- and 3-letter term and position (see nameCounts). */

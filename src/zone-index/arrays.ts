@@ -1,14 +1,15 @@
 import type { InnerArrays } from "./inner.ts";
+import type { Offsets } from "./offsets.ts";
 
 /** The index's arrays as the engine sees them: mapped from a file, or in memory at build time. */
 export interface IndexArrays {
   extNames: string[]; // ext id -> extension, ascending
   extCount: Uint32Array; // EXTC
   names: Uint8Array; // NAMB
-  nameOff: Uint32Array; // NAMO, N+1
+  nameOff: Offsets; // NAMO, N+1 (offsets.ts)
   jumpChars: number; // NAMJ k
   jump: Uint32Array; // NAMJ table, 38^k + 1 first ids (jump.ts)
-  postStart: Uint32Array; // POSO, N+1
+  postStart: Offsets; // POSO, N+1 (offsets.ts)
   post: Uint16Array | Uint32Array; // POST
   triOff: Uint32Array; // TRIO, T+1
   triCount: Uint32Array; // TRIC

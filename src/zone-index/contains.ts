@@ -192,20 +192,20 @@ function verifyAndVisit(a: IndexArrays, s: Scratch, cand: Uint32Array, n: number
     if (mode === VERIFY_NONE) {
       for (let j = 0; j < g; j++) hit[j] = cand[at + j];
       w = g;
-      for (let j = 0; j < g; j++) sink += postStart[hit[j]];
+      for (let j = 0; j < g; j++) sink += postStart.at(hit[j]);
     } else {
       for (let j = 0; j < g; j++) {
         const id = cand[at + j];
-        from[j] = nameOff[id];
-        to[j] = nameOff[id + 1];
+        from[j] = nameOff.at(id);
+        to[j] = nameOff.at(id + 1);
       }
-      for (let j = 0; j < g; j++) sink += names[from[j]] + names[to[j] - 1] + postStart[cand[at + j]];
+      for (let j = 0; j < g; j++) sink += names[from[j]] + names[to[j] - 1] + postStart.at(cand[at + j]);
       const ends = mode === VERIFY_ENDS;
       for (let j = 0; j < g; j++) {
         if (ends ? bytesEndWith(names, from[j], to[j], t) : bytesContain(names, from[j], to[j], t)) hit[w++] = cand[at + j];
       }
     }
-    for (let j = 0; j < w; j++) sink += post[postStart[hit[j]]];
+    for (let j = 0; j < w; j++) sink += post[postStart.at(hit[j])];
     for (let j = 0; j < w; j++) visit(hit[j]);
   }
   s.sink += sink;

@@ -127,8 +127,8 @@ export class Engine {
     let nt = 0;
     if (allowed === null) {
       this.forEachMatch(term, pos, (id) => {
-        const s = ps[id];
-        const e = ps[id + 1];
+        const s = ps.at(id);
+        const e = ps.at(id + 1);
         total += e - s;
         names++;
         for (let p = s; p < e; p++) {
@@ -139,8 +139,8 @@ export class Engine {
     } else {
       const flag = this.flags(allowed);
       this.forEachMatch(term, pos, (id) => {
-        const s = ps[id];
-        const e = ps[id + 1];
+        const s = ps.at(id);
+        const e = ps.at(id + 1);
         let m = 0;
         for (let p = s; p < e; p++) {
           const x = post[p];
@@ -200,8 +200,8 @@ export class Engine {
 
   private exactCount(eq: number, allowed: readonly number[] | null): number {
     if (eq < 0) return 0;
-    const s = this.a.postStart[eq];
-    const e = this.a.postStart[eq + 1];
+    const s = this.a.postStart.at(eq);
+    const e = this.a.postStart.at(eq + 1);
     if (allowed === null) return e - s;
     let m = 0;
     for (let p = s; p < e; p++) if (allowed.includes(this.a.post[p])) m++;
@@ -217,12 +217,12 @@ export class Engine {
     const ps = this.a.postStart;
     if (pos === "starts") {
       const [lo, hi] = prefixRange(this.a, term);
-      return { domains: ps[hi] - ps[lo], names: hi - lo };
+      return { domains: ps.at(hi) - ps.at(lo), names: hi - lo };
     }
     let domains = 0;
     let names = 0;
     this.forEachMatch(term, pos, (id) => {
-      domains += ps[id + 1] - ps[id];
+      domains += ps.at(id + 1) - ps.at(id);
       names++;
     });
     return { domains, names };
@@ -251,7 +251,7 @@ export class Engine {
     let containingNames = 0;
     let endingDomains = 0;
     forEachContaining(a, this.scratch, term, (id) => {
-      const d = ps[id + 1] - ps[id];
+      const d = ps.at(id + 1) - ps.at(id);
       containingDomains += d;
       containingNames++;
       if (nameEndsWith(a, id, term)) endingDomains += d;
@@ -270,19 +270,19 @@ export class Engine {
     const end = prefixEndFrom(this.a, id);
     const c = this.innerOut;
     readInner(inner, id, c);
-    const startingDomains = ps[end] - ps[id];
+    const startingDomains = ps.at(end) - ps.at(id);
     return {
       containingDomains: startingDomains + c.domains,
       containingNames: end - id + c.names,
       startingDomains,
-      endingDomains: ps[id + 1] - ps[id] + c.ends,
+      endingDomains: ps.at(id + 1) - ps.at(id) + c.ends,
     };
   }
 
   /** Domains registered under this exact name (all extensions). */
   extensionsOf(name: string): number {
     const id = this.nameId(name);
-    return id < 0 ? 0 : this.a.postStart[id + 1] - this.a.postStart[id];
+    return id < 0 ? 0 : this.a.postStart.at(id + 1) - this.a.postStart.at(id);
   }
 
   /** Membership of (name, ext). */
@@ -304,7 +304,7 @@ export class Engine {
 
   /** Domains of the name with this id. */
   domainsOf(id: number): number {
-    return this.a.postStart[id + 1] - this.a.postStart[id];
+    return this.a.postStart.at(id + 1) - this.a.postStart.at(id);
   }
 
   /** Whether the name with this id is registered under ext. */
@@ -314,6 +314,6 @@ export class Engine {
 
   /** Whether the name with this id is registered under extension x. Postings are ascending: binary search. */
   holdsExt(id: number, x: number): boolean {
-    return x >= 0 && holds(this.a.post, this.a.postStart[id], this.a.postStart[id + 1], x);
+    return x >= 0 && holds(this.a.post, this.a.postStart.at(id), this.a.postStart.at(id + 1), x);
   }
 }

@@ -6,7 +6,7 @@
 
 /** 8 bytes: 0x89 "ZWIX" CR LF 0x1A; the high byte and CR LF catch text-mode transfers. */
 export const MAGIC = Uint8Array.from([0x89, 0x5a, 0x57, 0x49, 0x58, 0x0d, 0x0a, 0x1a]);
-export const FORMAT_VERSION = 4;
+export const FORMAT_VERSION = 5;
 export const HEADER_BYTES = 128;
 export const SECTION_ENTRY_BYTES = 32;
 /** Sections start on page boundaries so each can be mapped on its own (files > 4 GiB). */
@@ -34,9 +34,9 @@ export const SECTIONS = {
   EXTO: "EXTO", // u32[E+1] byte offsets into EXTB
   EXTC: "EXTC", // u32[E] domains per extension
   NAMB: "NAMB", // distinct names, concatenated, sorted ascending (name id = rank)
-  NAMO: "NAMO", // u32[N+1] byte offsets into NAMB
+  NAMO: "NAMO", // N+1 byte offsets into NAMB, as u16 distances from a u32 per 1,024 (offsets.ts)
   NAMJ: "NAMJ", // u32 k, then u32[38^k + 1]: first name id per k-character prefix (jump table)
-  POSO: "POSO", // u32[N+1] postings start per name (prefix sums of domains per name)
+  POSO: "POSO", // N+1 postings starts per name (prefix sums of domains per name), stored as NAMO
   POST: "POST", // u16|u32[D] extension ids per name, ascending within a name
   TRIO: "TRIO", // u32[T+1] byte offsets into TRIP per trigram
   TRIC: "TRIC", // u32[T] names per trigram
@@ -46,14 +46,14 @@ export const SECTIONS = {
   PREC: "PREC", // LEB128 varints, one per precomputed breakdown record: domains
 } as const;
 /**
- * Sections a file may lack (added within format version 4: a file built before them is read
- * without them). CNTB/CNTO/CNTD: the containment counts (src/zone-index/inner.ts); without
- * them include_counts searches live.
+ * Sections a file may lack: the containment counts (src/zone-index/inner.ts), added within
+ * format 4. The builder always writes them; a file without them is still read, and
+ * include_counts then searches live.
  */
 export const OPTIONAL_SECTIONS = {
   CNTB: "CNTB", // u32 words: bit per name, set when the name has a CNTD entry
-  CNTO: "CNTO", // u32[floor(N/64) + 2]: CNTD byte offset of each 64-name block's first entry
-  CNTD: "CNTD", // per flagged name: varints inner names, inner domains - inner names, inner ends
+  CNTO: "CNTO", // u32[floor(N/512) + 2]: CNTD byte offset of each 512-name block's first entry
+  CNTD: "CNTD", // per flagged name: one byte, or varints inner names, inner domains - inner names, inner ends
 } as const;
 export type SectionTag = keyof typeof SECTIONS | keyof typeof OPTIONAL_SECTIONS;
 export const REQUIRED_SECTIONS = Object.keys(SECTIONS) as SectionTag[];

@@ -106,9 +106,9 @@ export class LookupBatch {
     for (let j = 0; j < g; j++) {
       const l = lo[j];
       const h = hi[j] > l ? hi[j] : l;
-      sink += off[(l + h) >>> 1];
-      nameFrom[j] = off[l];
-      nameTo[j] = off[h];
+      sink += off.at((l + h) >>> 1);
+      nameFrom[j] = off.at(l);
+      nameTo[j] = off.at(h);
     }
     for (let j = 0; j < g; j++) {
       const s = nameFrom[j] < lastName ? nameFrom[j] : lastName;
@@ -132,8 +132,8 @@ export class LookupBatch {
     let sink = 0;
     for (let j = 0; j < g; j++) {
       const x = id[j] < 0 ? 0 : id[j];
-      const s = ps[x];
-      const e = ps[x + 1];
+      const s = ps.at(x);
+      const e = ps.at(x + 1);
       lo[j] = id[j] < 0 ? 0 : s;
       hi[j] = id[j] < 0 ? 0 : e;
       sink += post[s];
@@ -162,13 +162,13 @@ export class LookupBatch {
     const skip = end < this.a.jumpChars ? end : this.a.jumpChars;
     while (hi - lo > LINEAR) {
       const m = (lo + hi) >>> 1;
-      const d = compare(names, off[m], off[m + 1], s, skip, end);
+      const d = compare(names, off.at(m), off.at(m + 1), s, skip, end);
       if (d === 0) return m;
       if (d < 0) lo = m + 1;
       else hi = m;
     }
     for (let m = lo; m < hi; m++) {
-      const d = compare(names, off[m], off[m + 1], s, skip, end);
+      const d = compare(names, off.at(m), off.at(m + 1), s, skip, end);
       if (d === 0) return m;
       if (d > 0) return -1;
     }

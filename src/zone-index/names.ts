@@ -9,8 +9,8 @@ import { JUMP_BASE, jumpCodeOf } from "./jump.ts";
 /** <0: name < t and name does not start with t; 0: name starts with t; >0: name > t. */
 function cmpPrefix(a: IndexArrays, id: number, t: string): number {
   const names = a.names;
-  const s = a.nameOff[id];
-  const len = a.nameOff[id + 1] - s;
+  const s = a.nameOff.at(id);
+  const len = a.nameOff.at(id + 1) - s;
   const n = len < t.length ? len : t.length;
   for (let i = 0; i < n; i++) {
     const d = names[s + i] - t.charCodeAt(i);
@@ -78,8 +78,8 @@ export function findInRange(a: IndexArrays, s: string, start: number, end: numbe
   const skip = tl < a.jumpChars ? tl : a.jumpChars;
   while (lo < hi) {
     const m = (lo + hi) >>> 1;
-    const ns = off[m];
-    const len = off[m + 1] - ns;
+    const ns = off.at(m);
+    const len = off.at(m + 1) - ns;
     const n = len < tl ? len : tl;
     let d = 0;
     for (let i = skip; i < n && d === 0; i++) d = names[ns + i] - s.charCodeAt(start + i);
@@ -93,7 +93,7 @@ export function findInRange(a: IndexArrays, s: string, start: number, end: numbe
 
 /** True when the name with this id contains t (t.length >= 1). */
 export function nameContains(a: IndexArrays, id: number, t: string): boolean {
-  return bytesContain(a.names, a.nameOff[id], a.nameOff[id + 1], t);
+  return bytesContain(a.names, a.nameOff.at(id), a.nameOff.at(id + 1), t);
 }
 
 /** True when names[s, e) holds t (the name bytes between two offsets of NAMO). */
@@ -112,7 +112,7 @@ export function bytesContain(names: Uint8Array, s: number, e: number, t: string)
 
 /** True when the name with this id ends with t. */
 export function nameEndsWith(a: IndexArrays, id: number, t: string): boolean {
-  return bytesEndWith(a.names, a.nameOff[id], a.nameOff[id + 1], t);
+  return bytesEndWith(a.names, a.nameOff.at(id), a.nameOff.at(id + 1), t);
 }
 
 /** True when names[s, e) ends with t. */
@@ -126,10 +126,10 @@ export function bytesEndWith(names: Uint8Array, s: number, e: number, t: string)
 /** Whether name x starts with name id (bytes against bytes). */
 function startsWithName(a: IndexArrays, x: number, id: number): boolean {
   const { names, nameOff } = a;
-  const p = nameOff[id];
-  const len = nameOff[id + 1] - p;
-  const q = nameOff[x];
-  if (nameOff[x + 1] - q < len) return false;
+  const p = nameOff.at(id);
+  const len = nameOff.at(id + 1) - p;
+  const q = nameOff.at(x);
+  if (nameOff.at(x + 1) - q < len) return false;
   for (let i = 0; i < len; i++) if (names[q + i] !== names[p + i]) return false;
   return true;
 }

@@ -14,6 +14,7 @@ import {
   PRE_ENTRY_BYTES, type SectionTag,
 } from "./format.ts";
 import { checkJumpTable } from "./jump.ts";
+import { readOffsets } from "./offsets.ts";
 import type { IndexArrays } from "./arrays.ts";
 import { innerProblem, type InnerArrays } from "./inner.ts";
 
@@ -107,7 +108,7 @@ export function readHeader(path: string): Header {
 function checkSizes(path: string, h: Header): void {
   const { totalNames: N, totalTlds: E, totalDomains: D } = h;
   const want: Partial<Record<SectionTag, number>> = {
-    EXTO: (E + 1) * 4, EXTC: E * 4, NAMO: (N + 1) * 4, POSO: (N + 1) * 4, POST: D * h.extIdBytes,
+    EXTO: (E + 1) * 4, EXTC: E * 4, POST: D * h.extIdBytes, // NAMO and POSO: readOffsets
     TRIO: (TRIGRAMS + 1) * 4, TRIC: TRIGRAMS * 4,
   };
   if (h.extIdBytes !== 2 && h.extIdBytes !== 4) throw new ZoneIndexError(`${path}: corrupt header (extension id width ${h.extIdBytes})`);
@@ -160,12 +161,18 @@ export function mapArrays(path: string, h: Header): { arrays: IndexArrays; maps:
       ? new Uint16Array(m.buffer, m.byteOffset, m.byteLength >>> 1)
       : new Uint32Array(m.buffer, m.byteOffset, m.byteLength >>> 2);
   };
+  const offsets = (t: SectionTag, lastValue: number) => {
+    const o = readOffsets(t, get(t), h.totalNames + 1, lastValue);
+    if (typeof o === "string") throw new ZoneIndexError(`${path}: ${o}; the file is corrupt`);
+    return o;
+  };
+  const names = get("NAMB");
   const jump = u32("NAMJ");
   const jumpProblem = checkJumpTable(jump, h.totalNames);
   if (jumpProblem !== null) throw new ZoneIndexError(`${path}: ${jumpProblem}; the file is corrupt`);
   const arrays: IndexArrays = {
-    extNames, extCount: u32("EXTC"), names: get("NAMB"), nameOff: u32("NAMO"), jumpChars: jump[0], jump: jump.subarray(1),
-    postStart: u32("POSO"), post: extIds("POST"), triOff: u32("TRIO"), triCount: u32("TRIC"), triData: get("TRIP"),
+    extNames, extCount: u32("EXTC"), names, nameOff: offsets("NAMO", names.length), jumpChars: jump[0], jump: jump.subarray(1),
+    postStart: offsets("POSO", h.totalDomains), post: extIds("POST"), triOff: u32("TRIO"), triCount: u32("TRIC"), triData: get("TRIP"),
     preEntries: get("PREE"), preExt: extIds("PREX"), preCount: get("PREC"), inner: null,
   };
   const innerTags = Object.keys(OPTIONAL_SECTIONS) as SectionTag[];
@@ -179,9 +186,8 @@ export function mapArrays(path: string, h: Header): { arrays: IndexArrays; maps:
     if (problem !== null) throw new ZoneIndexError(`${path}: ${problem}; the file is corrupt`);
     arrays.inner = inner;
   }
-  const last = (a: Uint32Array) => a[a.length - 1];
-  if (last(arrays.nameOff) !== arrays.names.length || last(arrays.postStart) !== h.totalDomains || last(arrays.triOff) !== arrays.triData.length) {
-    throw new ZoneIndexError(`${path}: offsets do not match section sizes; the file is corrupt`);
+  if (arrays.triOff[arrays.triOff.length - 1] !== arrays.triData.length) {
+    throw new ZoneIndexError(`${path}: TRIO's last offset does not match TRIP's size; the file is corrupt`);
   }
   return { arrays, maps };
 }

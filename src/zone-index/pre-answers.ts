@@ -32,10 +32,10 @@ export function* multiNameBitmap(a: IndexArrays): Steps<Uint32Array> {
   const n = a.nameOff.length - 1;
   const bm = new Uint32Array((n >>> 5) + 1);
   const ps = a.postStart;
-  let prev = ps[0];
+  let prev = ps.at(0);
   for (let id = 0; id < n; id++) {
     if ((id & 0xffff) === 0xffff) yield;
-    const next = ps[id + 1];
+    const next = ps.at(id + 1);
     if (next - prev > 1) bm[id >>> 5] |= 1 << (id & 31);
     prev = next;
   }
@@ -64,7 +64,7 @@ export function countPrecomputed(a: IndexArrays, pe: PreEntry, term: string, all
 /** Domains of name id in the flagged extensions beyond the first: what it adds to the repeats. */
 export function repeatsOf(a: IndexArrays, id: number, flag: Uint8Array): number {
   let k = 0;
-  for (let p = a.postStart[id], e = a.postStart[id + 1]; p < e; p++) k += flag[a.post[p]];
+  for (let p = a.postStart.at(id), e = a.postStart.at(id + 1); p < e; p++) k += flag[a.post[p]];
   return k > 1 ? k - 1 : 0;
 }
 

@@ -13,6 +13,7 @@ import { buildIndex } from "../../index-builder/build.ts";
 import { ZoneIndex } from "../../src/zone-index/index.ts";
 import { readHeader } from "../../src/zone-index/open.ts";
 import { FORMAT_VERSION } from "../../src/zone-index/format.ts";
+import { offsetsBytes } from "../../src/zone-index/offsets.ts";
 import { tempDir } from "../support/harness.ts";
 import { REPO } from "../support/paths.ts";
 
@@ -79,6 +80,31 @@ describe("plain lists", () => {
     expect(["shop.com", "shop.net", "a.b.co.uk", "tail.nu", "xn--bcher-kva.de"].map((d) => index.has(d))).toEqual([true, true, true, true, true]);
     expect(index.extensionsRegistered("shop")).toBe(2);
     expect(index.extensionSize("b.co.uk")).toBe(1);
+    index.close();
+  });
+
+  test("names in thousands of extensions (POSO blocks stored wide, offsets.ts) count exactly", async () => {
+    // 40 names in 1,700 extensions: the first block of names holds 68,000 domains, past a
+    // u16 distance; names after them sit in narrow blocks
+    const exts = Array.from({ length: 1700 }, (_, i) => `x${String.fromCharCode(97 + Math.floor(i / 676), 97 + (Math.floor(i / 26) % 26), 97 + (i % 26))}`);
+    const big = Array.from({ length: 40 }, (_, i) => `brand${i}`);
+    const small = Array.from({ length: 3000 }, (_, i) => `shop${i}`);
+    const lines = [...big.flatMap((n) => exts.map((e) => `${n}.${e}`)), ...small.map((n) => `${n}.com`)];
+    const out = path.join(dir, "wide.idx");
+    const r = await buildIndex({ inputs: [file("wide.txt", lines.join("\n"))], out });
+    expect([r.totalDomains, r.totalNames]).toEqual([68_000 + 3000, 3040]);
+    // the first of the three blocks is wide, the other two narrow
+    expect(readHeader(out).sections.get("POSO")!.length).toBe(offsetsBytes(3041, 1024));
+    const index = ZoneIndex.open(out);
+    expect(index.verify()).toBeNull();
+    expect(big.map((n) => index.extensionsRegistered(n))).toEqual(big.map(() => 1700));
+    expect(index.extensionsRegistered("shop2999")).toBe(1);
+    expect([index.has(`brand39.${exts[1699]}`), index.has("brand39.com"), index.has("shop0.com"), index.has("shop0.xaaa")]).toEqual([true, false, true, false]);
+    const c = index.count("brand", "starts");
+    expect([c.total_matches, c.keyword_count, c.tld_breakdown.length]).toEqual([68_000, 40, 1700]);
+    expect(c.tld_breakdown.every((b) => b.count === 40)).toBe(true);
+    expect(index.count("brand3", "starts", ["xaab"]).total_matches).toBe(11); // brand3, brand30..39
+    expect(index.count("3", "ends").total_matches).toBe(1700 * 4 + 300); // brand3/13/23/33, shop...3
     index.close();
   });
 

@@ -1,0 +1,71 @@
+/**
+ * Packed offsets (offsets.ts): every entry reads back, in narrow and wide blocks and at the
+ * block edges, and a section whose shape lies is refused with the problem named.
+ */
+import { describe, expect, test } from "bun:test";
+import { NARROW, OFFSET_BLOCK, offsetsOf, packOffsets, readOffsets } from "./offsets.ts";
+
+/** Prefix sums of `steps` gaps (entries = gaps + 1) drawn by step(i). */
+function monotone(gaps: number, step: (i: number) => number): Uint32Array {
+  const a = new Uint32Array(gaps + 1);
+  for (let i = 0; i < gaps; i++) a[i + 1] = a[i] + step(i);
+  return a;
+}
+
+function lcg(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32;
+}
+
+describe("packed offsets", () => {
+  test("every entry reads back, at every size around a block edge", () => {
+    const rnd = lcg(7);
+    for (const entries of [1, 2, OFFSET_BLOCK - 1, OFFSET_BLOCK, OFFSET_BLOCK + 1, 2 * OFFSET_BLOCK + 1, 5000]) {
+      const full = monotone(entries - 1, () => Math.floor(rnd() * 64));
+      const o = offsetsOf(full);
+      expect(o.length).toBe(entries);
+      const back = Array.from({ length: entries }, (_, i) => o.at(i));
+      expect(back).toEqual(Array.from(full));
+      expect(o.wide.length).toBe(0);
+    }
+  });
+
+  test("a block spanning more than 65,535 is stored wide, and the blocks around it stay narrow", () => {
+    // block 1 holds one name with 70,000 postings; block 3 spans exactly 65,535 (narrow); the
+    // short last block (101 entries) spans 65,536 (wide)
+    const gaps = 4 * OFFSET_BLOCK + 100;
+    const full = monotone(gaps, (i) => (i === OFFSET_BLOCK + 5 ? 70_000 : i === 3 * OFFSET_BLOCK ? 65_535 - 1022 : i === 4 * OFFSET_BLOCK ? 65_536 - 99 : 1));
+    const span = (b: number) => full[Math.min((b + 1) * OFFSET_BLOCK, full.length) - 1] - full[b * OFFSET_BLOCK];
+    expect([0, 1, 2, 3, 4].map(span)).toEqual([1023, 70_000 + 1022, 1023, 65_535, 65_536]);
+    const o = offsetsOf(full);
+    const kinds = Array.from({ length: o.blocks.length / 2 }, (_, b) => o.blocks[2 * b + 1] === NARROW ? "narrow" : "wide");
+    expect(kinds).toEqual(["narrow", "wide", "narrow", "narrow", "wide"]);
+    for (let i = 0; i < full.length; i++) if (o.at(i) !== full[i]) throw new Error(`entry ${i}: ${o.at(i)} != ${full[i]}`);
+    expect(o.last()).toBe(full[full.length - 1]);
+  });
+
+  test("values near 2^32 read back exactly", () => {
+    const full = monotone(3000, (i) => (i === 0 ? 2 ** 32 - 100_000 : i % 50));
+    const o = offsetsOf(full);
+    for (let i = 0; i < full.length; i++) expect(o.at(i)).toBe(full[i]);
+  });
+
+  test("a section whose header, size, wide blocks or ends disagree is refused with the problem named", () => {
+    const full = monotone(3000, (i) => (i === 1500 ? 100_000 : 3));
+    const good = packOffsets(full);
+    const last = full[full.length - 1];
+    expect(typeof readOffsets("POSO", good, full.length, last)).toBe("object");
+    const bad = (edit: (w: Uint32Array) => void, bytes = good.slice()) => {
+      edit(new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >>> 2));
+      return readOffsets("POSO", bytes, full.length, last);
+    };
+    expect(readOffsets("POSO", good, full.length + 1, last)).toMatch(/POSO holds 3001 offsets where the header's names need 3002/);
+    expect(readOffsets("POSO", good, full.length, last + 1)).toMatch(/POSO: offsets run from 0 to \d+ where 0 to \d+ was expected/);
+    expect(readOffsets("POSO", good.subarray(0, good.length - 4), full.length, last)).toMatch(/POSO is \d+ bytes where its header says/);
+    expect(readOffsets("POSO", good.subarray(0, 8), full.length, last)).toMatch(/too short/);
+    expect(bad((w) => (w[1] = 9))).toMatch(/9 blocks where 3001 offsets need 3/);
+    expect(bad((w) => (w[4 + 2 * 1 + 1] = 7))).toMatch(/wide block 1 starts at 7 where 0 was expected/);
+    expect(bad((w) => (w[4 + 2 * 1 + 1] = NARROW))).toMatch(/its wide blocks hold 0 entries where its header says 1024/);
+    expect(bad((w) => (w[4] = 5))).toMatch(/offsets run from 5/);
+  });
+});
