@@ -197,7 +197,7 @@ function verifyAndVisit(a: IndexArrays, s: Scratch, cand: Uint32Array, n: number
       for (let j = 0; j < g; j++) {
         const id = cand[at + j];
         from[j] = nameOff.at(id);
-        to[j] = nameOff.at(id + 1);
+        to[j] = from[j] + nameOff.span(id);
       }
       for (let j = 0; j < g; j++) sink += names[from[j]] + names[to[j] - 1] + postStart.at(cand[at + j]);
       const ends = mode === VERIFY_ENDS;

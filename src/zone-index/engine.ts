@@ -128,7 +128,7 @@ export class Engine {
     if (allowed === null) {
       this.forEachMatch(term, pos, (id) => {
         const s = ps.at(id);
-        const e = ps.at(id + 1);
+        const e = s + ps.span(id);
         total += e - s;
         names++;
         for (let p = s; p < e; p++) {
@@ -140,7 +140,7 @@ export class Engine {
       const flag = this.flags(allowed);
       this.forEachMatch(term, pos, (id) => {
         const s = ps.at(id);
-        const e = ps.at(id + 1);
+        const e = s + ps.span(id);
         let m = 0;
         for (let p = s; p < e; p++) {
           const x = post[p];
@@ -201,7 +201,7 @@ export class Engine {
   private exactCount(eq: number, allowed: readonly number[] | null): number {
     if (eq < 0) return 0;
     const s = this.a.postStart.at(eq);
-    const e = this.a.postStart.at(eq + 1);
+    const e = s + this.a.postStart.span(eq);
     if (allowed === null) return e - s;
     let m = 0;
     for (let p = s; p < e; p++) if (allowed.includes(this.a.post[p])) m++;
@@ -222,7 +222,7 @@ export class Engine {
     let domains = 0;
     let names = 0;
     this.forEachMatch(term, pos, (id) => {
-      domains += ps.at(id + 1) - ps.at(id);
+      domains += ps.span(id);
       names++;
     });
     return { domains, names };
@@ -251,7 +251,7 @@ export class Engine {
     let containingNames = 0;
     let endingDomains = 0;
     forEachContaining(a, this.scratch, term, (id) => {
-      const d = ps.at(id + 1) - ps.at(id);
+      const d = ps.span(id);
       containingDomains += d;
       containingNames++;
       if (nameEndsWith(a, id, term)) endingDomains += d;
@@ -275,14 +275,14 @@ export class Engine {
       containingDomains: startingDomains + c.domains,
       containingNames: end - id + c.names,
       startingDomains,
-      endingDomains: ps.at(id + 1) - ps.at(id) + c.ends,
+      endingDomains: ps.span(id) + c.ends,
     };
   }
 
   /** Domains registered under this exact name (all extensions). */
   extensionsOf(name: string): number {
     const id = this.nameId(name);
-    return id < 0 ? 0 : this.a.postStart.at(id + 1) - this.a.postStart.at(id);
+    return id < 0 ? 0 : this.a.postStart.span(id);
   }
 
   /** Membership of (name, ext). */
@@ -304,7 +304,7 @@ export class Engine {
 
   /** Domains of the name with this id. */
   domainsOf(id: number): number {
-    return this.a.postStart.at(id + 1) - this.a.postStart.at(id);
+    return this.a.postStart.span(id);
   }
 
   /** Whether the name with this id is registered under ext. */
@@ -314,6 +314,8 @@ export class Engine {
 
   /** Whether the name with this id is registered under extension x. Postings are ascending: binary search. */
   holdsExt(id: number, x: number): boolean {
-    return x >= 0 && holds(this.a.post, this.a.postStart.at(id), this.a.postStart.at(id + 1), x);
+    if (x < 0) return false;
+    const s = this.a.postStart.at(id);
+    return holds(this.a.post, s, s + this.a.postStart.span(id), x);
   }
 }

@@ -133,7 +133,7 @@ export class LookupBatch {
     for (let j = 0; j < g; j++) {
       const x = id[j] < 0 ? 0 : id[j];
       const s = ps.at(x);
-      const e = ps.at(x + 1);
+      const e = s + ps.span(x);
       lo[j] = id[j] < 0 ? 0 : s;
       hi[j] = id[j] < 0 ? 0 : e;
       sink += post[s];
@@ -162,13 +162,18 @@ export class LookupBatch {
     const skip = end < this.a.jumpChars ? end : this.a.jumpChars;
     while (hi - lo > LINEAR) {
       const m = (lo + hi) >>> 1;
-      const d = compare(names, off.at(m), off.at(m + 1), s, skip, end);
+      const from = off.at(m);
+      const d = compare(names, from, from + off.span(m), s, skip, end);
       if (d === 0) return m;
       if (d < 0) lo = m + 1;
       else hi = m;
     }
+    if (lo >= hi) return -1;
+    let to = off.at(lo);
     for (let m = lo; m < hi; m++) {
-      const d = compare(names, off.at(m), off.at(m + 1), s, skip, end);
+      const from = to;
+      to = from + off.span(m);
+      const d = compare(names, from, to, s, skip, end);
       if (d === 0) return m;
       if (d > 0) return -1;
     }

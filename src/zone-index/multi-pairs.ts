@@ -79,7 +79,7 @@ export class MultiPairs {
     const pairCounts = new Uint32Array(LISTS * TOP_PAIRS);
     const othersOf = (id: number) => {
       let n = 0;
-      for (let q = ps.at(id), e = ps.at(id + 1); q < e; q++) if (topRank[a.post[q]] < 0) n++;
+      for (let q = ps.at(id), e = q + ps.span(id); q < e; q++) if (topRank[a.post[q]] < 0) n++;
       return n;
     };
     // a name's key in the lists is where it starts in `packed`; a name in exactly two top
@@ -96,12 +96,12 @@ export class MultiPairs {
           const low = bits & -bits;
           const id = (w << 5) + 31 - Math.clz32(low);
           bits ^= low;
-          const r = ps.at(id + 1) - ps.at(id) === 2 ? topRank[a.post[ps.at(id)]] : -1;
+          const r = ps.span(id) === 2 ? topRank[a.post[ps.at(id)]] : -1;
           const q = r >= 0 ? topRank[a.post[ps.at(id) + 1]] : -1;
           const slot = q >= 0 ? pairSlot(r, q) : -1; // the postings ascend, but ranks need not
           if (slot < 0) each(id, at);
           const s = nameOff.at(id);
-          const e = nameOff.at(id + 1);
+          const e = s + nameOff.span(id);
           for (let p = s; p + 2 <= e; p++) {
             const k = SYMBOL[names[p]] * ALPHABET + SYMBOL[names[p + 1]];
             if (seen[k] === id + 1) continue;
@@ -137,7 +137,7 @@ export class MultiPairs {
     yield* walk((k, gap) => (w[k] = putVarint(data, w[k], gap)), (id, at) => {
       // a count fits the postings' type: a name is in at most as many extensions as there are ids
       let mask = 0, bloom = 0, o = at + PACKED_HEAD;
-      for (let q = ps.at(id), e = ps.at(id + 1); q < e; q++) {
+      for (let q = ps.at(id), e = q + ps.span(id); q < e; q++) {
         const x = a.post[q], r = topRank[x];
         if (r >= 0) mask |= 1 << r;
         else {

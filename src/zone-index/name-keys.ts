@@ -36,8 +36,9 @@ export function* buildNameKeys(a: IndexArrays): Steps<Uint32Array> {
   for (let j = 0; j < keys.length; j++) {
     if ((j & 0xfff) === 0xfff) yield;
     const id = j * SAMPLE_EVERY;
-    const s = a.nameOff.at(id) + k;
-    const e = a.nameOff.at(id + 1);
+    const from = a.nameOff.at(id);
+    const s = from + k;
+    const e = from + a.nameOff.span(id);
     let c = 0;
     for (let i = 0; i < KEY_CHARS; i++) c = c * JUMP_BASE + (s + i < e ? SYMBOL[names[s + i]] + 1 : 0);
     keys[j] = c;

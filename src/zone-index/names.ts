@@ -10,7 +10,7 @@ import { JUMP_BASE, jumpCodeOf } from "./jump.ts";
 function cmpPrefix(a: IndexArrays, id: number, t: string): number {
   const names = a.names;
   const s = a.nameOff.at(id);
-  const len = a.nameOff.at(id + 1) - s;
+  const len = a.nameOff.span(id);
   const n = len < t.length ? len : t.length;
   for (let i = 0; i < n; i++) {
     const d = names[s + i] - t.charCodeAt(i);
@@ -79,7 +79,7 @@ export function findInRange(a: IndexArrays, s: string, start: number, end: numbe
   while (lo < hi) {
     const m = (lo + hi) >>> 1;
     const ns = off.at(m);
-    const len = off.at(m + 1) - ns;
+    const len = off.span(m);
     const n = len < tl ? len : tl;
     let d = 0;
     for (let i = skip; i < n && d === 0; i++) d = names[ns + i] - s.charCodeAt(start + i);
@@ -93,7 +93,8 @@ export function findInRange(a: IndexArrays, s: string, start: number, end: numbe
 
 /** True when the name with this id contains t (t.length >= 1). */
 export function nameContains(a: IndexArrays, id: number, t: string): boolean {
-  return bytesContain(a.names, a.nameOff.at(id), a.nameOff.at(id + 1), t);
+  const s = a.nameOff.at(id);
+  return bytesContain(a.names, s, s + a.nameOff.span(id), t);
 }
 
 /** True when names[s, e) holds t (the name bytes between two offsets of NAMO). */
@@ -112,7 +113,8 @@ export function bytesContain(names: Uint8Array, s: number, e: number, t: string)
 
 /** True when the name with this id ends with t. */
 export function nameEndsWith(a: IndexArrays, id: number, t: string): boolean {
-  return bytesEndWith(a.names, a.nameOff.at(id), a.nameOff.at(id + 1), t);
+  const s = a.nameOff.at(id);
+  return bytesEndWith(a.names, s, s + a.nameOff.span(id), t);
 }
 
 /** True when names[s, e) ends with t. */
@@ -127,9 +129,9 @@ export function bytesEndWith(names: Uint8Array, s: number, e: number, t: string)
 function startsWithName(a: IndexArrays, x: number, id: number): boolean {
   const { names, nameOff } = a;
   const p = nameOff.at(id);
-  const len = nameOff.at(id + 1) - p;
+  const len = nameOff.span(id);
   const q = nameOff.at(x);
-  if (nameOff.at(x + 1) - q < len) return false;
+  if (nameOff.span(x) < len) return false;
   for (let i = 0; i < len; i++) if (names[q + i] !== names[p + i]) return false;
   return true;
 }

@@ -64,7 +64,7 @@ export function countPrecomputed(a: IndexArrays, pe: PreEntry, term: string, all
 /** Domains of name id in the flagged extensions beyond the first: what it adds to the repeats. */
 export function repeatsOf(a: IndexArrays, id: number, flag: Uint8Array): number {
   let k = 0;
-  for (let p = a.postStart.at(id), e = a.postStart.at(id + 1); p < e; p++) k += flag[a.post[p]];
+  for (let p = a.postStart.at(id), e = p + a.postStart.span(id); p < e; p++) k += flag[a.post[p]];
   return k > 1 ? k - 1 : 0;
 }
 
