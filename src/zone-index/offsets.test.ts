@@ -26,21 +26,24 @@ describe("packed offsets", () => {
       expect(o.length).toBe(entries);
       const back = Array.from({ length: entries }, (_, i) => o.at(i));
       expect(back).toEqual(Array.from(full));
+      const spans = Array.from({ length: entries - 1 }, (_, i) => o.span(i));
+      expect(spans).toEqual(Array.from(full.subarray(1), (v, i) => v - full[i]));
       expect(o.wide.length).toBe(0);
     }
   });
 
   test("a block spanning more than 65,535 is stored wide, and the blocks around it stay narrow", () => {
-    // block 1 holds one name with 70,000 postings; block 3 spans exactly 65,535 (narrow); the
-    // short last block (101 entries) spans 65,536 (wide)
+    // block 1 holds one name with 70,000 postings; block 3 spans exactly 65,534 (narrow); the
+    // short last block (101 entries) spans 65,535 (wide)
     const gaps = 4 * OFFSET_BLOCK + 100;
-    const full = monotone(gaps, (i) => (i === OFFSET_BLOCK + 5 ? 70_000 : i === 3 * OFFSET_BLOCK ? 65_535 - 1022 : i === 4 * OFFSET_BLOCK ? 65_536 - 99 : 1));
+    const full = monotone(gaps, (i) => (i === OFFSET_BLOCK + 5 ? 70_000 : i === 3 * OFFSET_BLOCK ? 65_534 - 1022 : i === 4 * OFFSET_BLOCK ? 65_535 - 99 : 1));
     const span = (b: number) => full[Math.min((b + 1) * OFFSET_BLOCK, full.length) - 1] - full[b * OFFSET_BLOCK];
-    expect([0, 1, 2, 3, 4].map(span)).toEqual([1023, 70_000 + 1022, 1023, 65_535, 65_536]);
+    expect([0, 1, 2, 3, 4].map(span)).toEqual([1023, 70_000 + 1022, 1023, 65_534, 65_535]);
     const o = offsetsOf(full);
     const kinds = Array.from({ length: o.blocks.length / 2 }, (_, b) => o.blocks[2 * b + 1] === NARROW ? "narrow" : "wide");
     expect(kinds).toEqual(["narrow", "wide", "narrow", "narrow", "wide"]);
     for (let i = 0; i < full.length; i++) if (o.at(i) !== full[i]) throw new Error(`entry ${i}: ${o.at(i)} != ${full[i]}`);
+    for (let i = 0; i + 1 < full.length; i++) if (o.span(i) !== full[i + 1] - full[i]) throw new Error(`span ${i}: ${o.span(i)} != ${full[i + 1] - full[i]}`);
     expect(o.last()).toBe(full[full.length - 1]);
   });
 

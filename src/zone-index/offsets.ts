@@ -4,13 +4,14 @@
  *
  * Entries are grouped in blocks of 1,024. A block stores the u32 value of its first entry;
  * each entry stores a u16 distance from it. The distance fits when the block's last entry is
- * at most 65,535 past its first:
+ * at most 65,534 past its first:
  * - NAMO always fits: 1,023 names of at most 63 bytes span 64,449 bytes.
- * - POSO fits unless the block's names hold 65,536 domains or more (1.3 domains a name on
+ * - POSO fits unless the block's names hold 65,535 domains or more (1.3 domains a name on
  *   average: about 1,300 a block). Such a "wide" block keeps its entries as u32 values in a
- *   side array instead, and its u16 distances are 0.
- * Reading an entry is two loads from arrays the size of the old one's half and a 512th,
- * with no loop: the section costs 2 bytes a name plus 8 a block (FORMAT.md, "Offsets").
+ *   side array instead, and each of its u16 is WIDE (0xFFFF), which no distance is.
+ * Reading a narrow entry is two loads (its u16 and its block's base) and a test of the u16
+ * already loaded, with no loop; a name's length or domains (span) is two adjacent u16. The
+ * section costs 2 bytes a name plus 8 a block (FORMAT.md, "Offsets").
  *
  * Why not lengths with sampled offsets (1 byte a name): reading an entry would sum up to a
  * block of lengths, and a binary search over the names reads about 25 entries.
@@ -21,40 +22,52 @@ export const OFFSET_BLOCK = 1 << OFFSET_BLOCK_SHIFT;
 const MASK = OFFSET_BLOCK - 1;
 /** Block's second word when its entries are u16 distances (else: its first entry's index in the wide array). */
 export const NARROW = 0xffffffff;
+/** The u16 of every entry of a wide block; a narrow block's distances are below it. */
+export const WIDE = 0xffff;
 /** Section header: u32 entries, u32 blocks, u32 wide entries, u32 0. */
 const HEAD_WORDS = 4;
 
 export class Offsets {
   /** Number of entries (names + 1). */
   readonly length: number;
+  /** Per block: its first entry's value. */
+  readonly base: Uint32Array;
+  /** Per block: NARROW, or the index in `wide` of its first entry. */
+  readonly wideAt: Uint32Array;
+
   /**
-   * @param blocks u32 pairs per block: its first entry's value, and NARROW or the index in
-   *   `wide` of its first entry
-   * @param near u16 per entry: distance from its block's first value (0 in a wide block)
+   * @param blocks u32 pairs per block, as in the file: base, then NARROW or the wide index
+   * @param near u16 per entry: distance from its block's first value (WIDE in a wide block)
    * @param wide u32 per entry of the wide blocks
    */
   constructor(readonly blocks: Uint32Array, readonly near: Uint16Array, readonly wide: Uint32Array) {
     this.length = near.length;
+    // the pairs apart (a few hundred KB at most), so a narrow entry is two loads: its u16
+    // and its block's base, and the u16 itself says whether the block is wide
+    const nb = blocks.length >>> 1;
+    this.base = new Uint32Array(nb);
+    this.wideAt = new Uint32Array(nb);
+    for (let b = 0; b < nb; b++) {
+      this.base[b] = blocks[2 * b];
+      this.wideAt[b] = blocks[2 * b + 1];
+    }
   }
 
   /** Entry i (0 <= i < length). */
   at(i: number): number {
-    const k = (i >>> OFFSET_BLOCK_SHIFT) << 1;
-    const w = this.blocks[k + 1];
-    return w === NARROW ? this.blocks[k] + this.near[i] : this.wide[w + (i & MASK)];
+    const v = this.near[i];
+    return v !== WIDE ? this.base[i >>> OFFSET_BLOCK_SHIFT] + v : this.wide[this.wideAt[i >>> OFFSET_BLOCK_SHIFT] + (i & MASK)];
   }
 
   /**
    * Entry i+1 minus entry i (0 <= i < length - 1): a name's length (NAMO) or its domains
-   * (POSO). One block read when both lie in one block, as 1,023 of 1,024 do.
+   * (POSO): the two u16 alone when both lie in one narrow block, as 1,023 of 1,024 do.
    */
   span(i: number): number {
     const j = i + 1;
-    if ((j & MASK) === 0) return this.at(j) - this.at(i);
-    const w = this.blocks[((i >>> OFFSET_BLOCK_SHIFT) << 1) + 1];
-    if (w === NARROW) return this.near[j] - this.near[i];
-    const x = w + (i & MASK);
-    return this.wide[x + 1] - this.wide[x];
+    const v = this.near[i];
+    if ((j & MASK) !== 0 && v !== WIDE) return this.near[j] - v;
+    return this.at(j) - this.at(i);
   }
 
   /** The last entry: the length of the array the offsets point into. */
@@ -81,7 +94,7 @@ export function packOffsets(full: Uint32Array): Uint8Array {
   for (let b = 0; b < nb; b++) {
     const first = b << OFFSET_BLOCK_SHIFT;
     const last = Math.min(first + OFFSET_BLOCK, entries) - 1;
-    if (full[last] - full[first] > 0xffff) {
+    if (full[last] - full[first] >= WIDE) {
       isWide[b] = 1;
       wideEntries += last - first + 1;
     }
@@ -97,6 +110,7 @@ export function packOffsets(full: Uint32Array): Uint8Array {
     o.blocks[2 * b] = base;
     if (isWide[b]) {
       o.blocks[2 * b + 1] = w;
+      o.near.fill(WIDE, first, end);
       o.wide.set(full.subarray(first, end), w);
       w += end - first;
     } else {
