@@ -14,15 +14,11 @@ import { classifyListLine, lineSpan, normaliseDomain, LINE_INVALID, LINE_SKIP, L
 import { readHeader } from "../src/zone-index/open.ts";
 import { readOffsets } from "../src/zone-index/offsets.ts";
 import { trigramsBeside } from "./parallel.ts";
+import { lcg } from "../test/support/random.ts";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "zw-build-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** Deterministic pseudo-random (LCG). */
-function lcg(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-}
 
 describe("list lines: the byte fast path decides like normaliseDomain", () => {
   test("random lines over the characters that matter, and the edge cases", () => {

@@ -4,6 +4,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { NARROW, OFFSET_BLOCK, offsetsOf, packOffsets, readOffsets } from "./offsets.ts";
+import { lcg } from "../../test/support/random.ts";
 
 /** Prefix sums of `steps` gaps (entries = gaps + 1) drawn by step(i). */
 function monotone(gaps: number, step: (i: number) => number): Uint32Array {
@@ -12,10 +13,6 @@ function monotone(gaps: number, step: (i: number) => number): Uint32Array {
   return a;
 }
 
-function lcg(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32;
-}
 
 describe("packed offsets", () => {
   test("every entry reads back, at every size around a block edge", () => {

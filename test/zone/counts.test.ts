@@ -15,6 +15,7 @@ import { POSITIONS, type Position } from "../../src/zone-index/format.ts";
 import { mapArrays, readHeader } from "../../src/zone-index/open.ts";
 import { readPrecomputed } from "../../src/zone-index/precomputed.ts";
 import { Engine } from "../../src/zone-index/engine.ts";
+import { lcg } from "../support/random.ts";
 
 let dir: string;
 let index: ZoneIndex;
@@ -33,11 +34,6 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** Deterministic pseudo-random (LCG) so the chosen terms never change between runs. */
-function lcg(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-}
 
 function terms(): string[] {
   const names = [...brute.byName.keys()].sort();
