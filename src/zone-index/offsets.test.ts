@@ -66,6 +66,9 @@ describe("packed offsets", () => {
     expect(bad((w) => (w[1] = 9))).toMatch(/9 blocks where 3001 offsets need 3/);
     expect(bad((w) => (w[4 + 2 * 1 + 1] = 7))).toMatch(/wide block 1 starts at 7 where 0 was expected/);
     expect(bad((w) => (w[4 + 2 * 1 + 1] = NARROW))).toMatch(/its wide blocks hold 0 entries where its header says 1024/);
+    const unmarked = good.slice();
+    new Uint16Array(unmarked.buffer, 16 + 8 * 3 + 2 * 1030, 1)[0] = 5; // an entry of wide block 1
+    expect(readOffsets("POSO", unmarked, full.length, last)).toMatch(/entry 1030 of wide block 1 is not marked wide/);
     expect(bad((w) => (w[4] = 5))).toMatch(/offsets run from 5/);
   });
 });

@@ -106,7 +106,7 @@ export function readHeader(path: string): Header {
 }
 
 function checkSizes(path: string, h: Header): void {
-  const { totalNames: N, totalTlds: E, totalDomains: D } = h;
+  const { totalTlds: E, totalDomains: D } = h;
   const want: Partial<Record<SectionTag, number>> = {
     EXTO: (E + 1) * 4, EXTC: E * 4, POST: D * h.extIdBytes, // NAMO and POSO: readOffsets
     TRIO: (TRIGRAMS + 1) * 4, TRIC: TRIGRAMS * 4,
