@@ -3,8 +3,15 @@
  * block edges, and a section whose shape lies is refused with the problem named.
  */
 import { describe, expect, test } from "bun:test";
-import { NARROW, OFFSET_BLOCK, offsetsOf, packOffsets, readOffsets } from "./offsets.ts";
+import { NARROW, OFFSET_BLOCK, packOffsets, readOffsets, type Offsets } from "./offsets.ts";
 import { lcg } from "../../test/support/random.ts";
+
+/** Offsets read back from the section bytes the builder writes for `full`. */
+function offsetsOf(full: Uint32Array): Offsets {
+  const r = readOffsets("offsets", packOffsets(full), full.length, full[full.length - 1]);
+  if (typeof r === "string") throw new Error(r);
+  return r;
+}
 
 /** Prefix sums of `steps` gaps (entries = gaps + 1) drawn by step(i). */
 function monotone(gaps: number, step: (i: number) => number): Uint32Array {
@@ -29,7 +36,7 @@ describe("packed offsets", () => {
     }
   });
 
-  test("a block spanning more than 65,535 is stored wide, and the blocks around it stay narrow", () => {
+  test("a block spanning 65,535 or more is stored wide, and the blocks around it stay narrow", () => {
     // block 1 holds one name with 70,000 postings; block 3 spans exactly 65,534 (narrow); the
     // short last block (101 entries) spans 65,535 (wide)
     const gaps = 4 * OFFSET_BLOCK + 100;
@@ -37,7 +44,7 @@ describe("packed offsets", () => {
     const span = (b: number) => full[Math.min((b + 1) * OFFSET_BLOCK, full.length) - 1] - full[b * OFFSET_BLOCK];
     expect([0, 1, 2, 3, 4].map(span)).toEqual([1023, 70_000 + 1022, 1023, 65_534, 65_535]);
     const o = offsetsOf(full);
-    const kinds = Array.from({ length: o.blocks.length / 2 }, (_, b) => o.blocks[2 * b + 1] === NARROW ? "narrow" : "wide");
+    const kinds = Array.from(o.wideAt, (w) => (w === NARROW ? "narrow" : "wide"));
     expect(kinds).toEqual(["narrow", "wide", "narrow", "narrow", "wide"]);
     for (let i = 0; i < full.length; i++) if (o.at(i) !== full[i]) throw new Error(`entry ${i}: ${o.at(i)} != ${full[i]}`);
     for (let i = 0; i + 1 < full.length; i++) if (o.span(i) !== full[i + 1] - full[i]) throw new Error(`span ${i}: ${o.span(i)} != ${full[i + 1] - full[i]}`);

@@ -40,7 +40,7 @@ export class Offsets {
    * @param near u16 per entry: distance from its block's first value (WIDE in a wide block)
    * @param wide u32 per entry of the wide blocks
    */
-  constructor(readonly blocks: Uint32Array, readonly near: Uint16Array, readonly wide: Uint32Array) {
+  constructor(blocks: Uint32Array, readonly near: Uint16Array, readonly wide: Uint32Array) {
     this.length = near.length;
     // the pairs apart (a few hundred KB at most), so a narrow entry is two loads: its u16
     // and its block's base, and the u16 itself says whether the block is wide
@@ -161,11 +161,4 @@ export function readOffsets(tag: string, bytes: Uint8Array, entries: number, las
   const o = new Offsets(blocks, near, wide);
   if (o.at(0) !== 0 || o.last() !== lastValue) return `section ${tag}: offsets run from ${o.at(0)} to ${o.last()} where 0 to ${lastValue} was expected`;
   return o;
-}
-
-/** In-memory offsets from a full array (tests and the builder's own reads of what it wrote). */
-export function offsetsOf(full: Uint32Array): Offsets {
-  const r = readOffsets("offsets", packOffsets(full), full.length, full[full.length - 1]);
-  if (typeof r === "string") throw new Error(r);
-  return r;
 }
