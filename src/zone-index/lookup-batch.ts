@@ -168,8 +168,7 @@ export class LookupBatch {
       if (d < 0) lo = m + 1;
       else hi = m;
     }
-    if (lo >= hi) return -1;
-    let to = off.at(lo);
+    let to = off.at(lo); // lo <= N: a valid entry even when the range is empty
     for (let m = lo; m < hi; m++) {
       const from = to;
       to = from + off.span(m);
