@@ -3,7 +3,7 @@
  * row's records in answer order, then one 48-byte entry per (position, term) with its
  * records (extension id, domains) in two parallel arrays.
  */
-import { POSITIONS, PRE_ENTRY_BYTES, type Position } from "../src/zone-index/format.ts";
+import { POSITIONS, PRE_ENTRY_BYTES, PRE_TERM_MAX, type Position } from "../src/zone-index/format.ts";
 import type { Plan } from "./precompute.ts";
 import { putVarint, varintLen } from "../src/zone-index/varint.ts";
 
@@ -13,7 +13,7 @@ export interface Entry {
   domains: number;
   names: number;
   tldMatch: number;
-  records: number[]; // ext, count pairs, final order
+  records: Uint32Array; // ext, count pairs, final order
 }
 
 export interface EncodedEntries {
@@ -80,11 +80,11 @@ export function entriesOf(m: Uint32Array, p: Plan, extNames: string[]): Entry[] 
   for (let x = 0, o = 0; x < E; x++) {
     for (let r = 0; r < R; r++, o++) if (m[o] !== 0) keys[w[r]!++] = m[o]! * SH + (SH - 1 - x);
   }
+  const holding = extensionsHolding(extNames);
   return p.rows.map((row, r) => {
     const k = keys.subarray(at[r], at[r + 1]).sort();
-    const records: number[] = new Array(2 * k.length);
+    const records = new Uint32Array(2 * k.length);
     let domains = 0;
-    let tldMatch = 0;
     for (let i = 0; i < k.length; i++) {
       const key = k[k.length - 1 - i]!;
       const x = SH - 1 - (key % SH);
@@ -92,8 +92,30 @@ export function entriesOf(m: Uint32Array, p: Plan, extNames: string[]): Entry[] 
       records[2 * i] = x;
       records[2 * i + 1] = count;
       domains += count;
-      if (extNames[x]!.includes(row.term)) tldMatch += count;
     }
+    // tld_match: the domains in extensions whose name holds the term (a handful of extensions
+    // at most, found by the term instead of testing every record's extension)
+    let tldMatch = 0;
+    for (const x of holding.get(row.term) ?? []) tldMatch += m[x * R + r]!;
     return { ...row, names: m[R * E + r]!, domains, tldMatch, records };
   });
+}
+
+/** Every substring of 2 to PRE_TERM_MAX characters of the extension names -> the extensions holding it (each once). */
+function extensionsHolding(extNames: string[]): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  extNames.forEach((ext, x) => {
+    const seen = new Set<string>();
+    for (let i = 0; i < ext.length; i++) {
+      for (let j = i + 2; j <= Math.min(ext.length, i + PRE_TERM_MAX); j++) {
+        const sub = ext.slice(i, j);
+        if (seen.has(sub)) continue;
+        seen.add(sub);
+        const list = out.get(sub);
+        if (list === undefined) out.set(sub, [x]);
+        else list.push(x);
+      }
+    }
+  });
+  return out;
 }
