@@ -11,15 +11,20 @@ import { DomainReader, type DomainSource, type InputReport } from "./read.ts";
 import { PartitionedKeys, PARTITIONS } from "./partitions.ts";
 import { releaseAfter, sortPartition, SPLIT_RECORDS } from "./radix.ts";
 import { Collector } from "./collect.ts";
-import { innerCountsBeside, precomputeBeside, sortBeside, trigramsBeside } from "./parallel.ts";
+import { innerCountsBeside, precomputeBeside, sortBeside, trigramsBeside, writeBeside } from "./parallel.ts";
 import { bucketCounts, bucketNames, encodeInner, innerCounts, splitBuckets, BUCKETS } from "./containment.ts";
 import { precompute } from "./precompute.ts";
-import { fileLayout, writeIndexFile, type SectionData } from "./write.ts";
-import { SECTION_ALIGN, TRIGRAMS } from "../src/zone-index/format.ts";
+import { fileLayout, IndexFileWriter, type SectionData } from "./write.ts";
+import { SECTION_ALIGN, TRIGRAMS, type SectionTag } from "../src/zone-index/format.ts";
 import { buildJumpTable, jumpCharsFor } from "../src/zone-index/jump.ts";
 import { packOffsets } from "../src/zone-index/offsets.ts";
 
 export type BuildPhase = "read" | "merge" | "contain" | "trigrams" | "precompute" | "write" | "done";
+
+/** The sections of the file, in file order (FORMAT.md). */
+const FILE_SECTIONS: SectionTag[] = [
+  "EXTB", "EXTO", "EXTC", "NAMB", "NAMO", "NAMJ", "POSO", "POST", "CNTB", "CNTO", "CNTD", "TRIO", "TRIC", "TRIP", "PREE", "PREX", "PREC",
+];
 
 export interface BuildProgress {
   phase: BuildPhase;
@@ -114,6 +119,8 @@ export async function buildIndex(opts: BuildOptions): Promise<BuildReport> {
     });
   };
 
+  let writes: ReturnType<typeof writeBeside> | null = null;
+  let writer: IndexFileWriter | null = null;
   try {
     for (const source of opts.inputs) {
       const label = typeof source === "string" ? source : source.label;
@@ -143,21 +150,12 @@ export async function buildIndex(opts: BuildOptions): Promise<BuildReport> {
 
     // The trigram index is built in a worker while this thread computes the containment
     // counts (with another worker) and then precomputes (parallel.ts); "trigrams" is the wait
-    // for that worker after both.
+    // for that worker after both. The file is written section by section by a third worker
+    // as each is ready (write.ts), so the disk works while the counts are computed; "write"
+    // is what is left at the end: the precomputed sections, the header and the fsync.
     progress("contain", null, true);
     const triBuilt = trigramsBeside(c.names, c.nameOff);
-    const containIn = { names: c.names, nameOff: c.nameOff, postStart: c.postStart };
-    const suffixes = bucketCounts(containIn);
-    const firstName = bucketNames(containIn);
-    const half = splitBuckets(suffixes);
-    const laterInner = innerCountsBeside(containIn, suffixes, firstName, half, BUCKETS);
-    const firstInner = innerCounts(containIn, suffixes, firstName, 0, half);
-    const inner = encodeInner(c.totalNames, [firstInner, await laterInner]);
-    endPhase("contain");
-    progress("precompute", null, true);
     const extIdBytes = extNames.length <= 65536 ? 2 : 4;
-    const post = c.post;
-    const jump = buildJumpTable(c.names, c.nameOff, jumpCharsFor(c.totalNames));
     const extBlob = new TextEncoder().encode(extNames.join(""));
     const extOff = new Uint32Array(extNames.length + 1);
     extNames.forEach((e, i) => (extOff[i + 1] = extOff[i] + e.length));
@@ -167,37 +165,58 @@ export async function buildIndex(opts: BuildOptions): Promise<BuildReport> {
       { tag: "EXTC", elemBytes: 4, data: c.extCount },
       { tag: "NAMB", elemBytes: 1, data: c.names },
       { tag: "NAMO", elemBytes: 1, data: packOffsets(c.nameOff) },
-      { tag: "NAMJ", elemBytes: 4, data: jump },
+      { tag: "NAMJ", elemBytes: 4, data: buildJumpTable(c.names, c.nameOff, jumpCharsFor(c.totalNames)) },
       { tag: "POSO", elemBytes: 1, data: packOffsets(c.postStart) },
-      { tag: "POST", elemBytes: extIdBytes, data: post },
+      { tag: "POST", elemBytes: extIdBytes, data: c.post },
+    ];
+    // the sizes before the buffers are handed to the writer (a moved buffer reads as empty)
+    const sizes = head.map((x) => x.data.byteLength);
+    writes = writeBeside();
+    writer = new IndexFileWriter(opts.out, FILE_SECTIONS, writes.writeAt);
+    // the collector's arrays are shared with the writer; the ones made here are moved to it
+    for (const x of head) writer.add(x, x.data.buffer instanceof ArrayBuffer);
+
+    const containIn = { names: c.names, nameOff: c.nameOff, postStart: c.postStart };
+    const suffixes = bucketCounts(containIn);
+    const firstName = bucketNames(containIn);
+    const half = splitBuckets(suffixes);
+    const laterInner = innerCountsBeside(containIn, suffixes, firstName, half, BUCKETS);
+    const firstInner = innerCounts(containIn, suffixes, firstName, 0, half);
+    const inner = encodeInner(c.totalNames, [firstInner, await laterInner]);
+    const counted: SectionData[] = [
       { tag: "CNTB", elemBytes: 4, data: inner.bitmap },
       { tag: "CNTO", elemBytes: 4, data: inner.blocks },
       { tag: "CNTD", elemBytes: 1, data: inner.data },
     ];
+    sizes.push(...counted.map((x) => x.data.byteLength));
+    for (const x of counted) writer.add(x, true);
+    // the trigram sections follow as soon as their worker is done (while the precompute
+    // waits for its own worker), in file order after the containment counts
+    const w = writer;
+    const triWritten = triBuilt.then((tri) => {
+      w.add({ tag: "TRIO", elemBytes: 4, data: tri.offsets }, true);
+      w.add({ tag: "TRIC", elemBytes: 4, data: tri.counts }, true);
+      w.add({ tag: "TRIP", elemBytes: 1, data: tri.data }, true);
+    });
+    triWritten.catch(() => {}); // awaited below; a failure before that must not go unhandled
+    endPhase("contain");
+
+    progress("precompute", null, true);
     // the file without TRIP and the three PRE sections (TRIO and TRIC have fixed sizes), plus
     // the page padding after TRIP, PREE and PREX: what the precompute's budget must leave room for
-    const sizes = [...head.map((s) => s.data.byteLength), (TRIGRAMS + 1) * 4, TRIGRAMS * 4, 0, 0, 0, 0];
+    sizes.push((TRIGRAMS + 1) * 4, TRIGRAMS * 4, 0, 0, 0, 0);
     const otherBytes = fileLayout(sizes).fileBytes + 3 * SECTION_ALIGN;
-    const pre = await precompute({ extNames, names: c.names, nameOff: c.nameOff, postStart: c.postStart, post }, precomputeBeside, otherBytes);
+    const pre = await precompute({ extNames, names: c.names, nameOff: c.nameOff, postStart: c.postStart, post: c.post }, precomputeBeside, otherBytes);
     endPhase("precompute");
     progress("trigrams", null, true);
-    const tri = await triBuilt;
+    await triWritten;
     endPhase("trigrams");
 
     progress("write", null, true);
-    const fileBytes = writeIndexFile(
-      opts.out,
-      { builtAtMs: builtAt.getTime(), totalDomains: c.totalDomains, totalNames: c.totalNames, totalTlds: extNames.length, extIdBytes },
-      [
-        ...head,
-        { tag: "TRIO", elemBytes: 4, data: tri.offsets },
-        { tag: "TRIC", elemBytes: 4, data: tri.counts },
-        { tag: "TRIP", elemBytes: 1, data: tri.data },
-        { tag: "PREE", elemBytes: 1, data: pre.entries },
-        { tag: "PREX", elemBytes: extIdBytes, data: pre.recordExt },
-        { tag: "PREC", elemBytes: 1, data: pre.recordCount },
-      ],
-    );
+    writer.add({ tag: "PREE", elemBytes: 1, data: pre.entries }, true);
+    writer.add({ tag: "PREX", elemBytes: extIdBytes, data: pre.recordExt }, true);
+    writer.add({ tag: "PREC", elemBytes: 1, data: pre.recordCount }, true);
+    const fileBytes = await writer.finish({ builtAtMs: builtAt.getTime(), totalDomains: c.totalDomains, totalNames: c.totalNames, totalTlds: extNames.length, extIdBytes });
     endPhase("write");
     const seconds = (performance.now() - t0) / 1000;
     progress("done", null, true);
@@ -222,6 +241,8 @@ export async function buildIndex(opts: BuildOptions): Promise<BuildReport> {
       builtAt: builtAt.toISOString(),
     };
   } finally {
+    writer?.abort();
+    writes?.close();
     keys.cleanup();
   }
 }

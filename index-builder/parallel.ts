@@ -15,14 +15,16 @@ import { sortPartitions, type SortInput } from "./radix.ts";
 import type { Collected } from "./collect.ts";
 import { fillRange, nameCounts, type Beside, type FillInput, type NameCounts, type Plan } from "./precompute.ts";
 import { innerCounts, type ContainInput, type InnerCounts } from "./containment.ts";
+import { writeHere, type WriteAt } from "./write.ts";
 
 export type WorkerTask =
   | { kind: "trigrams"; names: Uint8Array; nameOff: Uint32Array }
   | ({ kind: "sort" } & SortInput)
   | { kind: "counts"; a: FillInput; from: number; to: number }
   | { kind: "fill"; a: FillInput; plan: Plan; E: number; from: number; to: number }
-  | { kind: "contain"; a: ContainInput; counts: Float64Array; firstName: Uint32Array; from: number; to: number };
-export type WorkerReply = { ok: true; result: Trigrams | Collected | NameCounts | Uint32Array | InnerCounts } | { ok: false; error: string };
+  | { kind: "contain"; a: ContainInput; counts: Float64Array; firstName: Uint32Array; from: number; to: number }
+  | { kind: "write"; fd: number; position: number; data: Uint8Array };
+export type WorkerReply = { ok: true; result: Trigrams | Collected | NameCounts | Uint32Array | InnerCounts | number } | { ok: false; error: string };
 
 /** The worker entry; `bun build --compile` must list it as an entrypoint (compile.ts). */
 export const BUILDER_WORKER = new URL("./worker.ts", import.meta.url);
@@ -72,3 +74,43 @@ export const precomputeBeside: Beside = {
   counts: (a, from, to) => (inline() ? Promise.resolve(nameCounts(a, from, to)) : inWorker<NameCounts>({ kind: "counts", a, from, to }, [])),
   fill: (a, plan, E, from, to) => (inline() ? Promise.resolve(fillRange(a, plan, E, from, to)) : inWorker<Uint32Array>({ kind: "fill", a, plan, E, from, to }, [])),
 };
+
+/**
+ * The index file's writer thread (write.ts IndexFileWriter): one worker for the whole file,
+ * which writes each section it is sent and answers its CRC-32, in order. Its time is mostly
+ * waiting for the disk, so it takes little from the two counting threads. Sections in
+ * SharedArrayBuffers are shared, handed-over buffers moved, others copied. close() ends it.
+ */
+export function writeBeside(): { writeAt: WriteAt; close(): void } {
+  if (inline()) return { writeAt: writeHere, close: () => {} };
+  const worker = new Worker(BUILDER_WORKER);
+  const waiting: { resolve: (crc: number) => void; reject: (e: Error) => void }[] = [];
+  let failed: Error | null = null;
+  const failAll = (e: Error) => {
+    failed ??= e;
+    for (const w of waiting.splice(0)) w.reject(failed);
+  };
+  worker.onmessage = (ev: MessageEvent<WorkerReply>) => {
+    const m = ev.data;
+    const w = waiting.shift();
+    if (w === undefined) return;
+    if (m.ok) w.resolve(m.result as number);
+    else w.reject(new Error(`index writer: ${m.error}`));
+  };
+  worker.addEventListener("error", (ev) => failAll(new Error(`index writer: ${(ev as ErrorEvent).message ?? "failed"}`)));
+  // ended without answering (killed, out of memory): the writes it owed fail, nothing waits forever
+  worker.addEventListener("close", () => failAll(new Error("index writer: its thread ended")));
+  return {
+    writeAt: (fd, position, data, handOver) => {
+      if (failed !== null) return Promise.reject(failed);
+      return new Promise<number>((resolve, reject) => {
+        waiting.push({ resolve, reject });
+        worker.postMessage({ kind: "write", fd, position, data } satisfies WorkerTask, handOver ? [data.buffer as ArrayBuffer] : []);
+      });
+    },
+    close: () => {
+      failAll(new Error("index writer: closed"));
+      worker.terminate();
+    },
+  };
+}

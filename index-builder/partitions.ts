@@ -9,6 +9,7 @@
  * largest partition. Duplicates are kept here and dropped when a partition is sorted.
  */
 import fs from "node:fs";
+import { writeAll } from "./write.ts";
 import path from "node:path";
 import { ALPHABET, SYMBOL } from "../src/zone-index/format.ts";
 import { GrowBytes } from "./grow.ts";
@@ -70,7 +71,7 @@ export class PartitionedKeys {
       const g = this.parts[p]!;
       if (g.length === 0) continue;
       if (this.fds[p] === -1) this.fds[p] = fs.openSync(path.join(this.dir, `part-${p}.bin`), "w+");
-      writeAll(this.fds[p]!, g.view());
+      writeAll(this.fds[p]!, g.view(), null);
       g.length = 0;
     }
     this.held = 0;
@@ -100,10 +101,6 @@ export class PartitionedKeys {
     if (this.dir !== null) fs.rmSync(this.dir, { recursive: true, force: true });
     this.dir = null;
   }
-}
-
-function writeAll(fd: number, bytes: Uint8Array): void {
-  for (let o = 0; o < bytes.byteLength; ) o += fs.writeSync(fd, bytes, o, Math.min(1 << 26, bytes.byteLength - o));
 }
 
 /**

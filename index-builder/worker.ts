@@ -1,13 +1,15 @@
 /**
  * Worker thread entry of the builder's second core (parallel.ts): sorts a run of partitions
  * into arrays of its own, builds the trigram index, counts the precompute for a range of
- * names, or the containment counts of a range of suffix buckets. Inputs arrive as SharedArrayBuffer
+ * names, the containment counts of a range of suffix buckets, or writes the index file's
+ * sections in the order they come (one worker for the whole file: writeBeside). Inputs arrive as SharedArrayBuffer
  * views (nothing copied in) or transferred buffers; outputs are transferred back.
  */
 import { buildTrigrams } from "./trigrams.ts";
 import { sortPartitions } from "./radix.ts";
 import { fillRange, nameCounts } from "./precompute.ts";
 import { innerCounts } from "./containment.ts";
+import { writeAll } from "./write.ts";
 import type { WorkerReply, WorkerTask } from "./parallel.ts";
 
 declare const self: Worker;
@@ -23,6 +25,9 @@ self.onmessage = (ev: MessageEvent<WorkerTask>) => {
     } else if (task.kind === "counts") {
       const c = nameCounts(task.a, task.from, task.to);
       reply({ ok: true, result: c }, Object.values(c).map((v) => v.buffer));
+    } else if (task.kind === "write") {
+      writeAll(task.fd, task.data, task.position);
+      reply({ ok: true, result: Bun.hash.crc32(task.data) >>> 0 }, []);
     } else if (task.kind === "contain") {
       const c = innerCounts(task.a, task.counts, task.firstName, task.from, task.to);
       reply({ ok: true, result: c }, [c.ids.buffer, c.names.buffer, c.domains.buffer, c.ends.buffer]);

@@ -41,7 +41,16 @@ export interface Header {
   sections: Map<string, SectionInfo>;
 }
 
+/** The header and section table, checked (magic, version, size, checksum, sections inside the file) and the sections this version needs present, with their sizes. */
 export function readHeader(path: string): Header {
+  const h = readTable(path);
+  for (const t of REQUIRED_SECTIONS) if (!h.sections.has(t)) throw new ZoneIndexError(`${path}: section ${t} is missing; rebuild the index with this version's builder`);
+  checkSizes(path, h);
+  return h;
+}
+
+/** The header and section table alone, checked as far as they go without knowing which sections the file should hold. */
+export function readTable(path: string): Header {
   let fd: number;
   try {
     fd = fs.openSync(path, "r");
@@ -89,8 +98,7 @@ export function readHeader(path: string): Header {
       if (s.offset % SECTION_ALIGN !== 0 || s.offset + s.length > fileBytes) throw new ZoneIndexError(`${path}: section ${s.tag} lies outside the file; rebuild the index`);
       sections.set(s.tag, s);
     }
-    for (const t of REQUIRED_SECTIONS) if (!sections.has(t)) throw new ZoneIndexError(`${path}: section ${t} is missing; rebuild the index with this version's builder`);
-    const h: Header = {
+    return {
       version, fileBytes, sections,
       builtAtMs: Number(dv.getBigUint64(H.builtAtMs, true)),
       totalDomains: Number(dv.getBigUint64(H.totalDomains, true)),
@@ -98,8 +106,6 @@ export function readHeader(path: string): Header {
       totalTlds: dv.getUint32(H.totalTlds, true),
       extIdBytes: dv.getUint32(H.extIdBytes, true),
     };
-    checkSizes(path, h);
-    return h;
   } finally {
     fs.closeSync(fd);
   }
