@@ -36,6 +36,7 @@ test("candidates: every term of 4-12 characters held by enough names, counted on
 
 test("matcher: a contains row once per name, an ends row only where the name ends", () => {
   const lt = longTermsOf(["shop", "shopping", "online", "line"], [[0, 1], [2, 3], [4, 5], [6, 7]]);
+  const named = new Uint32Array(8);
   const rowsOf = (name: string, stamp: number, seen: Uint32Array): number[] => {
     const bytes = new TextEncoder().encode(name);
     const rows = new Int32Array(64);
@@ -43,7 +44,7 @@ test("matcher: a contains row once per name, an ends row only where the name end
     for (let p = 0; p + 4 <= bytes.length; p++) {
       let g = 0;
       for (let i = 0; i < 4; i++) g = g * ALPHABET + SYMBOL[bytes[p + i]!]!;
-      if ((lt.heads[g >>> 5]! & (1 << (g & 31))) !== 0) nr = matchLongAt(lt, bytes, p, bytes.length, g, stamp, seen, rows, nr);
+      if ((lt.heads[g >>> 5]! & (1 << (g & 31))) !== 0) nr = matchLongAt(lt, bytes, p, bytes.length, g, stamp, seen, rows, nr, named);
     }
     return [...rows.subarray(0, nr)].sort((a, b) => a - b);
   };
@@ -52,4 +53,5 @@ test("matcher: a contains row once per name, an ends row only where the name end
   expect(rowsOf("shopshopping", 2, seen)).toEqual([0, 2, 3]); // shop once; shopping, which ends it
   expect(rowsOf("onlineshop", 3, seen)).toEqual([0, 1, 4, 6]); // shop ends it; online and line do not
   expect(rowsOf("shopp", 4, seen)).toEqual([0]); // shopping runs past the end
+  expect([...named]).toEqual([4, 1, 1, 1, 2, 1, 2, 1]); // names per row, over the four names
 });

@@ -21,6 +21,8 @@
  */
 import { ALPHABET, PRE_TERM_MAX, SYMBOL } from "../src/zone-index/format.ts";
 
+/** The shortest long term (shorter ones are the precompute's pairs and trigrams). */
+export const LONG_TERM_MIN = 4;
 /** Names sampled to find the candidates. */
 export const SAMPLE_NAMES = 250_000;
 const QUADS = ALPHABET ** 4;
@@ -140,9 +142,11 @@ export function longTermsOf(terms: string[], rows: [number, number][]): LongTerm
 /**
  * Adds to rows[nr..] the rows of the long terms that start at names[p] (its first window
  * is g) within a name ending at e; returns the new count. A term's contains row is added
- * once per name (seen[term] = stamp), its ends row when it ends where the name does.
+ * once per name (seen[term] = stamp), its ends row when it ends where the name does; each
+ * row added counts the name in named[row] (a long term's names are only known here; the
+ * short terms' come exact from the first pass).
  */
-export function matchLongAt(lt: LongTerms, names: Uint8Array, p: number, e: number, g: number, stamp: number, seen: Uint32Array, rows: Int32Array, nr: number): number {
+export function matchLongAt(lt: LongTerms, names: Uint8Array, p: number, e: number, g: number, stamp: number, seen: Uint32Array, rows: Int32Array, nr: number, named: Uint32Array): number {
   const { off, bytes, head } = lt;
   for (let i = lt.first[g]; i < head.length && head[i] === g; i++) {
     const len = off[i + 1] - off[i];
@@ -152,9 +156,15 @@ export function matchLongAt(lt: LongTerms, names: Uint8Array, p: number, e: numb
     if (j < len) continue;
     if (seen[i] !== stamp) {
       seen[i] = stamp;
-      rows[nr++] = lt.containsRow[i];
+      const r = lt.containsRow[i];
+      rows[nr++] = r;
+      named[r]++;
     }
-    if (p + len === e) rows[nr++] = lt.endsRow[i];
+    if (p + len === e) {
+      const r = lt.endsRow[i];
+      rows[nr++] = r;
+      named[r]++;
+    }
   }
   return nr;
 }

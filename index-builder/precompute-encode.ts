@@ -5,6 +5,7 @@
  */
 import { POSITIONS, PRE_ENTRY_BYTES, PRE_TERM_MAX, type Position } from "../src/zone-index/format.ts";
 import type { Plan } from "./precompute.ts";
+import { LONG_TERM_MIN } from "./long-terms.ts";
 import { putVarint, varintLen } from "../src/zone-index/varint.ts";
 
 export interface Entry {
@@ -64,7 +65,8 @@ export function encodeEntries(entries: Entry[], extIdBytes: 2 | 4): EncodedEntri
 
 /**
  * Each row's records in answer order (count descending, extension ascending), its total,
- * tld_match and names (counted by the fill at m[R x E + row]). Sort keys are count x 2^22 + (2^22 - 1 - ext), exact in a double (counts
+ * tld_match and names (a long term's counted by the fill at m[R x E + row], a shorter one's
+ * exact in its plan row). Sort keys are count x 2^22 + (2^22 - 1 - ext), exact in a double (counts
  * < 2^31, extension ids < 2^22), sorted natively per row: the live engine's order.
  */
 export function entriesOf(m: Uint32Array, p: Plan, extNames: string[]): Entry[] {
@@ -97,7 +99,7 @@ export function entriesOf(m: Uint32Array, p: Plan, extNames: string[]): Entry[] 
     // at most, found by the term instead of testing every record's extension)
     let tldMatch = 0;
     for (const x of holding.get(row.term) ?? []) tldMatch += m[x * R + r]!;
-    return { ...row, names: m[R * E + r]!, domains, tldMatch, records };
+    return { ...row, names: row.term.length >= LONG_TERM_MIN ? m[R * E + r]! : row.names, domains, tldMatch, records };
   });
 }
 

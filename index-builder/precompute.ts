@@ -42,7 +42,7 @@ export interface NameCounts {
 import { ALPHABET, PRE_ENTRY_BYTES, SYMBOL, TRIGRAMS, type Position } from "../src/zone-index/format.ts";
 import { trigramKey } from "../src/zone-index/contains.ts";
 import { encodeEntries, entriesOf, entryBytes, type EncodedEntries, type Entry } from "./precompute-encode.ts";
-import { longTermsOf, matchLongAt, sampleLongTerms, type Candidate, type LongTerms } from "./long-terms.ts";
+import { longTermsOf, matchLongAt, sampleLongTerms, LONG_TERM_MIN, type Candidate, type LongTerms } from "./long-terms.ts";
 
 /** A term is precomputed when it matches at least this share of the names (and at least 1,000). */
 export const PRECOMPUTE_SHARE = 1 / 200;
@@ -115,7 +115,7 @@ export function nameCounts(a: FillInput, from: number, to: number): NameCounts {
 
 /** The (position, term) rows of the matrix, in the order their entries are stored. */
 export interface Plan {
-  /** names: from the first pass (2- and 3-letter terms) or the sample's estimate (long terms); the fill counts them exactly. */
+  /** names: exact from the first pass (2- and 3-letter terms), or the sample's estimate (long terms: the fill counts them exactly). */
   rows: { pos: Position; term: string; names: number }[];
   pairContains: Int32Array; // row per pair, or NONE
   pairStarts: Int32Array;
@@ -155,21 +155,23 @@ function plan(counts: NameCounts, minNames: number): Plan {
  * Adds the budget's terms to the plan, a (contains, ends) pair of rows each: 3-letter
  * terms below the base rule go in the trigram tables, longer ones in the long-term matcher.
  */
-function addBudgetTerms(p: Plan, chosen: Candidate[]): void {
+function addBudgetTerms(p: Plan, chosen: Candidate[], counts: NameCounts): void {
   const long: string[] = [];
   const longRows: [number, number][] = [];
   for (const c of chosen) {
     const r = p.rows.length;
-    p.rows.push({ pos: "contains", term: c.term, names: c.names }, { pos: "ends", term: c.term, names: 0 });
     if (c.term.length === 2) {
       const k = SYMBOL[c.term.charCodeAt(0)]! * ALPHABET + SYMBOL[c.term.charCodeAt(1)]!;
+      p.rows.push({ pos: "contains", term: c.term, names: counts.contains[k]! }, { pos: "ends", term: c.term, names: counts.ends[k]! });
       p.pairContains[k] = r;
       p.pairEnds[k] = r + 1;
     } else if (c.term.length === 3) {
       const k = trigramKey(c.term, 0);
+      p.rows.push({ pos: "contains", term: c.term, names: counts.contains3[k]! }, { pos: "ends", term: c.term, names: counts.ends3[k]! });
       p.triContains[k] = r;
       p.triEnds[k] = r + 1;
     } else {
+      p.rows.push({ pos: "contains", term: c.term, names: c.names }, { pos: "ends", term: c.term, names: 0 });
       long.push(c.term);
       longRows.push([r, r + 1]);
     }
@@ -177,11 +179,12 @@ function addBudgetTerms(p: Plan, chosen: Candidate[]): void {
   if (long.length > 0) p.long = longTermsOf(long, longRows);
 }
 
+
 /**
  * The rows of the chosen terms that name `id` matches, into `rows`; returns how many.
  * `stamp` must differ from every earlier call's (it marks the pairs and trigrams seen).
  */
-function rowsOfName(a: FillInput, p: Plan, id: number, stamp: number, seenPair: Uint32Array, seenTri: Uint32Array, seenLong: Uint32Array, rows: Int32Array): number {
+function rowsOfName(a: FillInput, p: Plan, id: number, stamp: number, seenPair: Uint32Array, seenTri: Uint32Array, seenLong: Uint32Array, rows: Int32Array, named: Uint32Array): number {
   const names = a.names;
   const s = a.nameOff[id]!;
   const e = a.nameOff[id + 1]!;
@@ -200,7 +203,7 @@ function rowsOfName(a: FillInput, p: Plan, id: number, stamp: number, seenPair: 
     const z = SYMBOL[names[q]!]!;
     if (long !== null && t >= 0) {
       const g = t * ALPHABET + z; // the 4 characters ending at q
-      if ((long.heads[g >>> 5]! & (1 << (g & 31))) !== 0) nr = matchLongAt(long, names, q - 3, e, g, stamp, seenLong, rows, nr);
+      if ((long.heads[g >>> 5]! & (1 << (g & 31))) !== 0) nr = matchLongAt(long, names, q - 3, e, g, stamp, seenLong, rows, nr, named);
     }
     t = k * ALPHABET + z;
     k = y * ALPHABET + z;
@@ -227,7 +230,9 @@ function rowsOfName(a: FillInput, p: Plan, id: number, stamp: number, seenPair: 
 
 /**
  * Counts the domains of every chosen term per extension into m[ext * R + row], and the
- * names matching each row into m[E * R + row], name by name (the names and postings are read in order). The matrix is extension-major: a
+ * names matching each long term's row into m[E * R + row] (the other rows' names are exact
+ * from the first pass: counting them again was 40 % of the increments), name by name (the
+ * names and postings are read in order). The matrix is extension-major: a
  * name's rows are gathered first, then each of its postings adds to one stripe of R
  * counters, which stays in cache for the common extensions. (Row-major, each row was a
  * cache miss; walking extension by extension instead, each name was: 1.4x slower at 20 M.)
@@ -236,16 +241,15 @@ export function fillRange(a: FillInput, p: Plan, E: number, from: number, to: nu
   const { postStart, post } = a;
   const R = p.rows.length;
   const m = new Uint32Array(R * E + R);
-  const named = R * E;
+  const named = m.subarray(R * E);
   const seenPair = new Uint32Array(PAIRS);
   const seenTri = new Uint32Array(TRIGRAMS);
   const seenLong = new Uint32Array(p.long === null ? 0 : p.long.head.length);
   // a name of 63 characters: at most 64 pair, 62 trigram and 60 x 9 long-term rows
   const rows = new Int32Array(1024);
   for (let id = from; id < to; id++) {
-    const nr = rowsOfName(a, p, id, id + 1, seenPair, seenTri, seenLong, rows);
+    const nr = rowsOfName(a, p, id, id + 1, seenPair, seenTri, seenLong, rows, named);
     if (nr === 0) continue;
-    for (let j = 0; j < nr; j++) m[named + rows[j]!]++;
     for (let q = postStart[id]!, qe = postStart[id + 1]!; q < qe; q++) {
       const base = post[q]! * R;
       for (let j = 0; j < nr; j++) m[base + rows[j]!]++;
@@ -285,7 +289,7 @@ export async function precompute(a: PrecomputeInput, beside: Beside, otherBytes:
   let left = budget;
   for (const row of p.rows) left -= estimate(row.names);
   const maxTerms = Math.floor((Math.floor(MATRIX_BYTES / (4 * Math.max(1, E))) - p.rows.length) / 2);
-  addBudgetTerms(p, chooseWithin(budgetCandidates(a, counts, minLong, minNames), left * OVERSELECT, maxTerms, estimate));
+  addBudgetTerms(p, chooseWithin(budgetCandidates(a, counts, minLong, minNames), left * OVERSELECT, maxTerms, estimate), counts);
   const other = beside.fill(f, p, E, mid, n);
   const m = fillRange(f, p, E, 0, mid);
   addInto(m, await other);
@@ -351,7 +355,7 @@ function trimToBudget(entries: Entry[], p: Plan, minLong: number, budget: number
   for (const e of out) left -= entryBytes(e, idBytes);
   for (let r = p.base; r + 1 < entries.length; r += 2) {
     const b = entryBytes(entries[r]!, idBytes) + entryBytes(entries[r + 1]!, idBytes);
-    if ((entries[r]!.term.length >= 4 && entries[r]!.names < minLong) || b > left) continue; // long terms' choice came from a sample
+    if ((entries[r]!.term.length >= LONG_TERM_MIN && entries[r]!.names < minLong) || b > left) continue; // long terms' choice came from a sample
     left -= b;
     out.push(entries[r]!, entries[r + 1]!);
   }
