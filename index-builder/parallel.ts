@@ -14,6 +14,8 @@ import { buildTrigrams, type Trigrams } from "./trigrams.ts";
 import { sortPartitions, type SortInput } from "./radix.ts";
 import type { Collected } from "./collect.ts";
 import { fillRange, nameCounts, type Beside, type FillInput, type NameCounts, type Plan } from "./precompute.ts";
+import { entriesOf, type Entry } from "./precompute-encode.ts";
+import { sampleLongTerms, type Candidate } from "./long-terms.ts";
 import { innerCounts, type ContainInput, type InnerCounts } from "./containment.ts";
 import { writeHere, type WriteAt } from "./write.ts";
 
@@ -21,10 +23,12 @@ export type WorkerTask =
   | { kind: "trigrams"; names: Uint8Array; nameOff: Uint32Array }
   | ({ kind: "sort" } & SortInput)
   | { kind: "counts"; a: FillInput; from: number; to: number }
-  | { kind: "fill"; a: FillInput; plan: Plan; E: number; from: number; to: number }
+  | { kind: "sample"; a: FillInput; minNames: number }
+  | { kind: "fill"; a: FillInput; plan: Plan; E: number; from: number; to: number; m: Uint32Array }
+  | { kind: "entries"; a: Uint32Array; b: Uint32Array; plan: Plan; extNames: string[]; r0: number; r1: number }
   | { kind: "contain"; a: ContainInput; counts: Float64Array; firstName: Uint32Array; from: number; to: number }
   | { kind: "write"; fd: number; position: number; data: Uint8Array };
-export type WorkerReply = { ok: true; result: Trigrams | Collected | NameCounts | Uint32Array | InnerCounts | number } | { ok: false; error: string };
+export type WorkerReply = { ok: true; result: Trigrams | Collected | NameCounts | Candidate[] | Entry[] | InnerCounts | number | null } | { ok: false; error: string };
 
 /** The worker entry; `bun build --compile` must list it as an entrypoint (compile.ts). */
 export const BUILDER_WORKER = new URL("./worker.ts", import.meta.url);
@@ -72,7 +76,10 @@ export function innerCountsBeside(a: ContainInput, counts: Float64Array, firstNa
 /** The precompute's passes over names [from, to) on the other core (precompute.ts). */
 export const precomputeBeside: Beside = {
   counts: (a, from, to) => (inline() ? Promise.resolve(nameCounts(a, from, to)) : inWorker<NameCounts>({ kind: "counts", a, from, to }, [])),
-  fill: (a, plan, E, from, to) => (inline() ? Promise.resolve(fillRange(a, plan, E, from, to)) : inWorker<Uint32Array>({ kind: "fill", a, plan, E, from, to }, [])),
+  sample: (a, minNames) => (inline() ? Promise.resolve(sampleLongTerms(a.names, a.nameOff, minNames)) : inWorker<Candidate[]>({ kind: "sample", a, minNames }, [])),
+  fill: (a, plan, E, from, to, m) => (inline() ? Promise.resolve(fillRange(a, plan, E, from, to, m)) : inWorker<void>({ kind: "fill", a, plan, E, from, to, m }, [])),
+  entries: (a, b, plan, extNames, r0, r1) =>
+    inline() ? Promise.resolve(entriesOf(a, b, plan, extNames, r0, r1)) : inWorker<Entry[]>({ kind: "entries", a, b, plan, extNames, r0, r1 }, []),
 };
 
 /**

@@ -64,27 +64,37 @@ export function encodeEntries(entries: Entry[], extIdBytes: 2 | 4): EncodedEntri
 }
 
 /**
- * Each row's records in answer order (count descending, extension ascending), its total,
- * tld_match and names (a long term's counted by the fill at m[R x E + row], a shorter one's
- * exact in its plan row). Sort keys are count x 2^22 + (2^22 - 1 - ext), exact in a double (counts
- * < 2^31, extension ids < 2^22), sorted natively per row: the live engine's order.
+ * The entries of rows [r0, r1): each row's records in answer order (count descending,
+ * extension ascending), its total, tld_match and names (a long term's counted by the fill
+ * at m[R x E + row], a shorter one's exact in its plan row). The counters are the sum of the
+ * two halves' matrices (a and b, one per thread of the fill). Sort keys are count x 2^22 +
+ * (2^22 - 1 - ext), exact in a double (counts < 2^31, extension ids < 2^22), sorted natively
+ * per row: the live engine's order. The two threads each take half of the rows.
  */
-export function entriesOf(m: Uint32Array, p: Plan, extNames: string[]): Entry[] {
+export function entriesOf(a: Uint32Array, b: Uint32Array, p: Plan, extNames: string[], r0: number, r1: number): Entry[] {
   const R = p.rows.length;
   const E = extNames.length;
   const SH = 4194304;
   if (E > SH) throw new Error(`more than ${SH} extensions: the precomputed sort keys would not be exact`);
-  const at = new Uint32Array(R + 1); // each row's slice of keys
-  for (let x = 0, o = 0; x < E; x++) for (let r = 0; r < R; r++, o++) if (m[o] !== 0) at[r + 1]++;
-  for (let r = 0; r < R; r++) at[r + 1] += at[r]!;
-  const keys = new Float64Array(at[R]!);
-  const w = at.slice(0, R);
-  for (let x = 0, o = 0; x < E; x++) {
-    for (let r = 0; r < R; r++, o++) if (m[o] !== 0) keys[w[r]!++] = m[o]! * SH + (SH - 1 - x);
+  const W = r1 - r0;
+  const at = new Uint32Array(W + 1); // each row's slice of keys
+  for (let x = 0; x < E; x++) {
+    for (let r = r0, o = x * R + r0; r < r1; r++, o++) if (a[o] + b[o] !== 0) at[r - r0 + 1]++;
+  }
+  for (let r = 0; r < W; r++) at[r + 1] += at[r]!;
+  const keys = new Float64Array(at[W]!);
+  const w = at.slice(0, W);
+  for (let x = 0; x < E; x++) {
+    for (let r = r0, o = x * R + r0; r < r1; r++, o++) {
+      const v = a[o]! + b[o]!;
+      if (v !== 0) keys[w[r - r0]!++] = v * SH + (SH - 1 - x);
+    }
   }
   const holding = extensionsHolding(extNames);
-  return p.rows.map((row, r) => {
-    const k = keys.subarray(at[r], at[r + 1]).sort();
+  const out: Entry[] = [];
+  for (let r = r0; r < r1; r++) {
+    const row = p.rows[r]!;
+    const k = keys.subarray(at[r - r0], at[r - r0 + 1]).sort();
     const records = new Uint32Array(2 * k.length);
     let domains = 0;
     for (let i = 0; i < k.length; i++) {
@@ -98,9 +108,11 @@ export function entriesOf(m: Uint32Array, p: Plan, extNames: string[]): Entry[] 
     // tld_match: the domains in extensions whose name holds the term (a handful of extensions
     // at most, found by the term instead of testing every record's extension)
     let tldMatch = 0;
-    for (const x of holding.get(row.term) ?? []) tldMatch += m[x * R + r]!;
-    return { ...row, names: row.term.length >= LONG_TERM_MIN ? m[R * E + r]! : row.names, domains, tldMatch, records };
-  });
+    for (const x of holding.get(row.term) ?? []) tldMatch += a[x * R + r]! + b[x * R + r]!;
+    const names = row.term.length >= LONG_TERM_MIN ? a[R * E + r]! + b[R * E + r]! : row.names;
+    out.push({ pos: row.pos, term: row.term, names, domains, tldMatch, records });
+  }
+  return out;
 }
 
 /** Every substring of 2 to PRE_TERM_MAX characters of the extension names -> the extensions holding it (each once). */

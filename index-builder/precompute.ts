@@ -17,7 +17,9 @@
  * gives each chosen (position, term) a row of a (row x extension) matrix and adds every
  * name's postings to the rows of its distinct pairs and trigrams, its first pair and its
  * last pair and trigram. Both passes run on two cores: each counts half of the names into
- * counters of its own, and the two are summed.
+ * counters of its own (the first pass's are summed; the second's matrices are shared, and
+ * each thread then reads both for half of the rows' entries). The long terms' sample runs on
+ * a third thread beside the first pass, which does not need it.
  * test/zone/counts.test.ts holds the stored answers and the live ones to a brute-force count.
  */
 import type { IndexArrays } from "../src/zone-index/arrays.ts";
@@ -42,7 +44,7 @@ export interface NameCounts {
 import { ALPHABET, PRE_ENTRY_BYTES, SYMBOL, TRIGRAMS, type Position } from "../src/zone-index/format.ts";
 import { trigramKey } from "../src/zone-index/contains.ts";
 import { encodeEntries, entriesOf, entryBytes, type EncodedEntries, type Entry } from "./precompute-encode.ts";
-import { longTermsOf, matchLongAt, sampleLongTerms, LONG_TERM_MIN, type Candidate, type LongTerms } from "./long-terms.ts";
+import { longTermsOf, matchLongAt, LONG_TERM_MIN, type Candidate, type LongTerms } from "./long-terms.ts";
 
 /** A term is precomputed when it matches at least this share of the names (and at least 1,000). */
 export const PRECOMPUTE_SHARE = 1 / 200;
@@ -229,7 +231,8 @@ function rowsOfName(a: FillInput, p: Plan, id: number, stamp: number, seenPair: 
 }
 
 /**
- * Counts the domains of every chosen term per extension into m[ext * R + row], and the
+ * Counts the domains of every chosen term per extension into m[ext * R + row] (m: zeroed,
+ * matrixSize counters), and the
  * names matching each long term's row into m[E * R + row] (the other rows' names are exact
  * from the first pass: counting them again was 40 % of the increments), name by name (the
  * names and postings are read in order). The matrix is extension-major: a
@@ -237,10 +240,10 @@ function rowsOfName(a: FillInput, p: Plan, id: number, stamp: number, seenPair: 
  * counters, which stays in cache for the common extensions. (Row-major, each row was a
  * cache miss; walking extension by extension instead, each name was: 1.4x slower at 20 M.)
  */
-export function fillRange(a: FillInput, p: Plan, E: number, from: number, to: number): Uint32Array {
+export function fillRange(a: FillInput, p: Plan, E: number, from: number, to: number, m: Uint32Array): void {
   const { postStart, post } = a;
   const R = p.rows.length;
-  const m = new Uint32Array(R * E + R);
+  if (m.length !== matrixSize(p, E)) throw new Error(`precompute matrix of ${m.length} counters, ${matrixSize(p, E)} expected`);
   const named = m.subarray(R * E);
   const seenPair = new Uint32Array(PAIRS);
   const seenTri = new Uint32Array(TRIGRAMS);
@@ -255,13 +258,19 @@ export function fillRange(a: FillInput, p: Plan, E: number, from: number, to: nu
       for (let j = 0; j < nr; j++) m[base + rows[j]!]++;
     }
   }
-  return m;
 }
 
-/** nameCounts() and fillRange() over a range of names elsewhere (parallel.ts: on the other core). */
+/** Counters of the fill's matrix: rows x extensions, then the long terms' names per row. */
+export function matrixSize(p: Plan, E: number): number {
+  return p.rows.length * E + p.rows.length;
+}
+
+/** The precompute's steps elsewhere (parallel.ts: on another thread); the fill's matrix and the entries' are SharedArrayBuffers. */
 export interface Beside {
   counts(a: FillInput, from: number, to: number): Promise<NameCounts>;
-  fill(a: FillInput, p: Plan, E: number, from: number, to: number): Promise<Uint32Array>;
+  sample(a: FillInput, minNames: number): Promise<Candidate[]>;
+  fill(a: FillInput, p: Plan, E: number, from: number, to: number, m: Uint32Array): Promise<void>;
+  entries(a: Uint32Array, b: Uint32Array, p: Plan, extNames: string[], r0: number, r1: number): Promise<Entry[]>;
 }
 
 /**
@@ -277,6 +286,7 @@ export async function precompute(a: PrecomputeInput, beside: Beside, otherBytes:
   const idBytes = a.post instanceof Uint16Array ? 2 : 4;
   const mid = n >>> 1;
   const f: FillInput = { names: a.names, nameOff: a.nameOff, postStart: a.postStart, post: a.post };
+  const sampled = beside.sample(f, minLong);
   const otherCounts = beside.counts(f, mid, n);
   const counts = nameCounts(f, 0, mid);
   const more = await otherCounts;
@@ -289,11 +299,18 @@ export async function precompute(a: PrecomputeInput, beside: Beside, otherBytes:
   let left = budget;
   for (const row of p.rows) left -= estimate(row.names);
   const maxTerms = Math.floor((Math.floor(MATRIX_BYTES / (4 * Math.max(1, E))) - p.rows.length) / 2);
-  addBudgetTerms(p, chooseWithin(budgetCandidates(a, counts, minLong, minNames), left * OVERSELECT, maxTerms, estimate), counts);
-  const other = beside.fill(f, p, E, mid, n);
-  const m = fillRange(f, p, E, 0, mid);
-  addInto(m, await other);
-  return encodeEntries(trimToBudget(entriesOf(m, p, a.extNames), p, minLong, budget, idBytes), idBytes);
+  addBudgetTerms(p, chooseWithin(budgetCandidates(n, counts, await sampled, minLong, minNames), left * OVERSELECT, maxTerms, estimate), counts);
+  const shared = () => new Uint32Array(new SharedArrayBuffer(4 * matrixSize(p, E)));
+  const m0 = shared();
+  const m1 = shared();
+  const other = beside.fill(f, p, E, mid, n, m1);
+  fillRange(f, p, E, 0, mid, m0);
+  await other;
+  const R = p.rows.length;
+  const laterEntries = beside.entries(m0, m1, p, a.extNames, R >>> 1, R);
+  const entries = entriesOf(m0, m1, p, a.extNames, 0, R >>> 1);
+  entries.push(...(await laterEntries));
+  return encodeEntries(trimToBudget(entries, p, minLong, budget, idBytes), idBytes);
 }
 
 /**
@@ -314,7 +331,7 @@ function entryEstimate(d: number, E: number, idBytes: number): number {
  * matching) and long ones (sampled, long-terms.ts; it also checks every candidate's bytes:
  * twice the cost a name), the last two from minLong names up.
  */
-function budgetCandidates(a: PrecomputeInput, counts: NameCounts, minLong: number, minNames: number): Candidate[] {
+function budgetCandidates(n: number, counts: NameCounts, long: Candidate[], minLong: number, minNames: number): Candidate[] {
   const c: Candidate[] = [];
   for (let k = 0; k < PAIRS; k++) {
     const names = counts.contains[k]!;
@@ -324,8 +341,7 @@ function budgetCandidates(a: PrecomputeInput, counts: NameCounts, minLong: numbe
     const names = counts.contains3[k]!;
     if (names >= minLong && names < minNames) c.push({ term: symbolString(k, 3), names });
   }
-  c.push(...sampleLongTerms(a.names, a.nameOff, minLong));
-  const n = a.nameOff.length - 1;
+  c.push(...long);
   const cost = (x: Candidate) => (x.term.length === 2 ? n + x.names : x.names * (x.term.length === 3 ? 1 : 2));
   return c.sort((x, y) => cost(y) - cost(x) || (x.term < y.term ? -1 : 1));
 }

@@ -8,6 +8,8 @@
 import { buildTrigrams } from "./trigrams.ts";
 import { sortPartitions } from "./radix.ts";
 import { fillRange, nameCounts } from "./precompute.ts";
+import { entriesOf } from "./precompute-encode.ts";
+import { sampleLongTerms } from "./long-terms.ts";
 import { innerCounts } from "./containment.ts";
 import { writeAll } from "./write.ts";
 import type { WorkerReply, WorkerTask } from "./parallel.ts";
@@ -31,9 +33,14 @@ self.onmessage = (ev: MessageEvent<WorkerTask>) => {
     } else if (task.kind === "contain") {
       const c = innerCounts(task.a, task.counts, task.firstName, task.from, task.to);
       reply({ ok: true, result: c }, [c.ids.buffer, c.names.buffer, c.domains.buffer, c.ends.buffer]);
+    } else if (task.kind === "sample") {
+      reply({ ok: true, result: sampleLongTerms(task.a.names, task.a.nameOff, task.minNames) }, []);
+    } else if (task.kind === "entries") {
+      const entries = entriesOf(task.a, task.b, task.plan, task.extNames, task.r0, task.r1);
+      reply({ ok: true, result: entries }, entries.map((e) => e.records.buffer));
     } else {
-      const m = fillRange(task.a, task.plan, task.E, task.from, task.to);
-      reply({ ok: true, result: m }, [m.buffer]);
+      fillRange(task.a, task.plan, task.E, task.from, task.to, task.m); // into the shared matrix
+      reply({ ok: true, result: null }, []);
     }
   } catch (e) {
     reply({ ok: false, error: (e as Error).message }, []);
