@@ -2,8 +2,9 @@
  * The builder's second core. The partitions are sorted half by the main thread and half by
  * a worker (split by record count; the worker's arrays are appended after the main
  * thread's); then the trigram index is built in a worker while the precomputed answers are
- * counted, half of the names by the main thread and half by another worker (the matrices
- * are summed). Before the precompute, while the trigram worker runs, the containment counts
+ * counted, half of the names by the main thread and half by another worker (the first
+ * pass's counters summed, the fill's matrices shared and read by both for half of the rows'
+ * entries each; the long terms' sample on a third thread beside the first pass). Before the precompute, while the trigram worker runs, the containment counts
  * are computed half by the main thread and half by a worker (by buckets of suffixes). Three threads on two cores: the last to finish sets the pace, and under
  * other load each thread gets its own share of the CPU. Names live in SharedArrayBuffers (collect.ts), so nothing big is copied in;
  * results are transferred out. ZW_WORKERS=0 runs the same functions inline (the pool's

@@ -1,7 +1,7 @@
 /**
  * Worker thread entry of the builder's second core (parallel.ts): sorts a run of partitions
- * into arrays of its own, builds the trigram index, counts the precompute for a range of
- * names, the containment counts of a range of suffix buckets, or writes the index file's
+ * into arrays of its own, builds the trigram index, runs a step of the precompute (a pass
+ * over a range of names, the long terms' sample, half of the rows' entries), the containment counts of a range of suffix buckets, or writes the index file's
  * sections in the order they come (one worker for the whole file: writeBeside). Inputs arrive as SharedArrayBuffer
  * views (nothing copied in) or transferred buffers; outputs are transferred back.
  */
