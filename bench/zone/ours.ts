@@ -46,7 +46,11 @@ export class OursPeer {
     const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(fs.readFileSync(timeFile, "utf8"));
     const report = JSON.parse(r.stdout.trim().split("\n").at(-1)!);
     this.index = ZoneIndex.open(this.file);
-    this.index.prepare(); // as the server's serving thread does before it answers (ZoneIndexHolder)
+    // as the server does before it serves (swap.ts): every section's CRC, read through the
+    // index's own mappings, then the derived structures its serving thread builds
+    const problem = this.index.verify();
+    if (problem !== null) throw new Error(problem);
+    this.index.prepare();
     return { seconds, bytes: fs.statSync(this.file).size, peakRssBytes: rss ? Number(rss[1]) * 1024 : Number(report.peakRssBytes), report };
   }
 

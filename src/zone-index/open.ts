@@ -142,11 +142,12 @@ export function mapSection(path: string, s: SectionInfo): Uint8Array {
   return m.byteLength === s.length ? m : m.subarray(0, s.length);
 }
 
-export function mapArrays(path: string, h: Header): { arrays: IndexArrays; maps: Uint8Array[] } {
-  const maps: Uint8Array[] = [];
+/** The arrays, and each section's mapping by tag (verifySections reads those). */
+export function mapArrays(path: string, h: Header): { arrays: IndexArrays; maps: Map<string, Uint8Array> } {
+  const maps = new Map<string, Uint8Array>();
   const get = (t: SectionTag) => {
     const m = mapSection(path, h.sections.get(t) as SectionInfo);
-    maps.push(m);
+    maps.set(t, m);
     return m;
   };
   const u32 = (t: SectionTag) => {
@@ -198,10 +199,14 @@ export function mapArrays(path: string, h: Header): { arrays: IndexArrays; maps:
   return { arrays, maps };
 }
 
-/** Full-data check: crc32 of every section. Returns null when sound, else the problem. */
-export function verifySections(path: string, h: Header): string | null {
+/**
+ * Full-data check: crc32 of every section. Returns null when sound, else the problem. A
+ * section found in `maps` (the mappings an index serves from) is read there, so a verified
+ * index is resident in the very mappings its queries read (ZoneIndex.verify).
+ */
+export function verifySections(path: string, h: Header, maps?: Map<string, Uint8Array>): string | null {
   for (const s of h.sections.values()) {
-    const m = mapSection(path, s);
+    const m = maps?.get(s.tag) ?? mapSection(path, s);
     if ((Bun.hash.crc32(m) >>> 0) !== s.crc) return `${path}: section ${s.tag} checksum mismatch: the data is corrupt; rebuild the index`;
   }
   return null;
