@@ -34,6 +34,25 @@ test("candidates: every term of 4-12 characters held by enough names, counted on
   for (let i = 1; i < got.length; i++) expect(got[i - 1]!.names).toBeGreaterThanOrEqual(got[i]!.names);
 });
 
+test("candidates: the same as a brute-force count when the sample's table grows many times over", () => {
+  // names of 12-20 letters over "abc": every window frequent, hundreds of thousands of distinct terms
+  let seed = 7;
+  const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+  const list = Array.from({ length: 4000 }, () => Array.from({ length: 12 + Math.floor(next() * 9) }, () => "abc"[Math.floor(next() * 3)]).join(""));
+  const { names, nameOff } = arrays(list);
+  const minNames = 40;
+  const want = new Map<string, number>();
+  for (const name of new Set(list)) {
+    const held = new Set<string>();
+    for (let i = 0; i < name.length; i++) for (let l = 4; l <= 12 && i + l <= name.length; l++) held.add(name.slice(i, i + l));
+    for (const t of held) want.set(t, (want.get(t) ?? 0) + 1);
+  }
+  const expected = [...want].filter(([, c]) => c >= minNames).sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1));
+  const got = sampleLongTerms(names, nameOff, minNames).map((c) => [c.term, c.names]);
+  expect(expected.length).toBeGreaterThan(100);
+  expect(got).toEqual(expected);
+});
+
 test("matcher: a contains row once per name, an ends row only where the name ends", () => {
   const lt = longTermsOf(["shop", "shopping", "online", "line"], [[0, 1], [2, 3], [4, 5], [6, 7]]);
   const named = new Uint32Array(8);

@@ -4,9 +4,11 @@
  * thread's); then the trigram index is built in a worker while the precomputed answers are
  * counted, half of the names by the main thread and half by another worker (the first
  * pass's counters summed, the fill's matrices shared and read by both for half of the rows'
- * entries each; the long terms' sample on a third thread beside the first pass). Before the precompute, while the trigram worker runs, the containment counts
- * are computed half by the main thread and half by a worker (by buckets of suffixes). Three threads on two cores: the last to finish sets the pace, and under
- * other load each thread gets its own share of the CPU. Names live in SharedArrayBuffers (collect.ts), so nothing big is copied in;
+ * entries each; the long terms' sample on a third thread beside the first pass). Before
+ * the precompute, while the trigram worker runs, the containment counts are computed half
+ * by the main thread and half by a worker (by buckets of suffixes). Three threads on two
+ * cores: the last to finish sets the pace, and under other load each thread gets its own
+ * share of the CPU. Names live in SharedArrayBuffers (collect.ts), so nothing big is copied in;
  * results are transferred out. ZW_WORKERS=0 runs the same functions inline (the pool's
  * switch, for a one-core run or a debugger). A worker that cannot start or fails rejects:
  * the build stops with that message, it never waits forever.
@@ -74,7 +76,7 @@ export function innerCountsBeside(a: ContainInput, counts: Float64Array, firstNa
   return inWorker<InnerCounts>({ kind: "contain", a, counts, firstName, from, to }, []);
 }
 
-/** The precompute's passes over names [from, to) on the other core (precompute.ts). */
+/** The precompute's steps on another thread (precompute.ts Beside). */
 export const precomputeBeside: Beside = {
   counts: (a, from, to) => (inline() ? Promise.resolve(nameCounts(a, from, to)) : inWorker<NameCounts>({ kind: "counts", a, from, to }, [])),
   sample: (a, minNames) => (inline() ? Promise.resolve(sampleLongTerms(a.names, a.nameOff, minNames)) : inWorker<Candidate[]>({ kind: "sample", a, minNames }, [])),

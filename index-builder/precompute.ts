@@ -232,11 +232,10 @@ function rowsOfName(a: FillInput, p: Plan, id: number, stamp: number, seenPair: 
 
 /**
  * Counts the domains of every chosen term per extension into m[ext * R + row] (m: zeroed,
- * matrixSize counters), and the
- * names matching each long term's row into m[E * R + row] (the other rows' names are exact
- * from the first pass: counting them again was 40 % of the increments), name by name (the
- * names and postings are read in order). The matrix is extension-major: a
- * name's rows are gathered first, then each of its postings adds to one stripe of R
+ * matrixSize counters), and the names matching each long term's row into m[E * R + row]
+ * (the other rows' names are exact from the first pass: counting them again was 40 % of
+ * the increments), name by name (the names and postings are read in order). The matrix is
+ * extension-major: a name's rows are gathered first, then each of its postings adds to one stripe of R
  * counters, which stays in cache for the common extensions. (Row-major, each row was a
  * cache miss; walking extension by extension instead, each name was: 1.4x slower at 20 M.)
  */
