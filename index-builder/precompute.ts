@@ -143,7 +143,9 @@ function plan(counts: NameCounts, minNames: number): Plan {
   // with the term), so an ends term is kept when its contains twin is expensive.
   for (let k = 0; k < PAIRS; k++) if (counts.contains[k]! >= minNames) assign(p.pairContains, k, "contains", symbolString(k, 2), counts.contains[k]!);
   for (let k = 0; k < PAIRS; k++) if (counts.starts[k]! >= minNames) assign(p.pairStarts, k, "starts", symbolString(k, 2), counts.starts[k]!);
-  for (let k = 0; k < PAIRS; k++) if (counts.ends[k]! > 0 && counts.contains[k]! >= minNames) assign(p.pairEnds, k, "ends", symbolString(k, 2), counts.ends[k]!);
+  // kept even when no name ends with the term: its live count would still verify every name
+  // containing it ("-s" as an ending: 85 ms at 100 M to find none)
+  for (let k = 0; k < PAIRS; k++) if (counts.contains[k]! >= minNames) assign(p.pairEnds, k, "ends", symbolString(k, 2), counts.ends[k]!);
   for (let k = 0; k < TRIGRAMS; k++) {
     if (counts.contains3[k]! < minNames) continue;
     assign(p.triContains, k, "contains", symbolString(k, 3), counts.contains3[k]!);

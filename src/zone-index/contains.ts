@@ -129,6 +129,9 @@ const inMask = (mask: Uint32Array, id: number) => (mask[id >>> 5] & (1 << (id & 
 export function forEachContaining(
   a: IndexArrays, s: Scratch, t: string, visit: (id: number) => void, ends = false, mask: Uint32Array | null = null,
 ): void {
+  // a label never ends with "-" (normalise.ts), so no name ends with such a term: without
+  // this, "e-" as an ending verified 700,000 candidates to find none (50 ms at 100 M)
+  if (ends && t.charCodeAt(t.length - 1) === 45) return;
   if (t.length === 2) {
     const words = pairBitmap(a, s, t, ends);
     forEachBit(s.bitmap as Uint32Array, words, mask, ends ? (id) => {
@@ -260,6 +263,25 @@ export function forEachBit(bm: Uint32Array, words: number, mask: Uint32Array | n
       const id = (w << 5) + 31 - Math.clz32(low);
       bits ^= low;
       visit(id);
+    }
+  }
+}
+
+/**
+ * Calls visit(id) for every bit set in bm among ids [lo, hi), ascending: a word at a time, so
+ * a prefix range of millions of names masked by the multi names costs a few thousand words.
+ */
+export function forEachBitIn(bm: Uint32Array, lo: number, hi: number, visit: (id: number) => void): void {
+  if (lo >= hi) return;
+  const last = (hi - 1) >>> 5;
+  for (let w = lo >>> 5; w <= last; w++) {
+    let bits = bm[w];
+    if (w === lo >>> 5) bits &= -1 << (lo & 31);
+    if (w === last && (hi & 31) !== 0) bits &= (1 << (hi & 31)) - 1;
+    while (bits !== 0) {
+      const low = bits & -bits;
+      bits ^= low;
+      visit((w << 5) + 31 - Math.clz32(low));
     }
   }
 }

@@ -15,7 +15,7 @@
  * candidate buffers are reused, so one engine must serve one thread at a time.
  */
 import type { IndexArrays } from "./arrays.ts";
-import { forEachContaining, Scratch } from "./contains.ts";
+import { forEachBitIn, forEachContaining, Scratch } from "./contains.ts";
 import { findNameIn, nameEndsWith, prefixEndFrom, prefixRange } from "./names.ts";
 import { readInner, type Inner, type InnerArrays } from "./inner.ts";
 import { findNameKeyed } from "./name-keys.ts";
@@ -79,7 +79,8 @@ export class Engine {
     const a = this.a;
     if (pos === "starts") {
       const [lo, hi] = prefixRange(a, term);
-      for (let i = lo; i < hi; i++) if (mask === null || (mask[i >>> 5] & (1 << (i & 31))) !== 0) visit(i);
+      if (mask === null) for (let i = lo; i < hi; i++) visit(i);
+      else forEachBitIn(mask, lo, hi, visit);
     } else {
       forEachContaining(a, this.scratch, term, visit, pos === "ends", mask);
     }

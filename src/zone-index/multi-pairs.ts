@@ -40,117 +40,51 @@
 import type { IndexArrays } from "./arrays.ts";
 import { ALPHABET, SYMBOL } from "./format.ts";
 import type { Steps } from "./steps.ts";
-import { putVarint, varintLen } from "./varint.ts";
 import { bitCount } from "./bits.ts";
+import { bloomBit, pairSlot, PairListBuilder, PACKED_HEAD, PAIRS, TOP_PAIRS, type PairLists } from "./multi-pairs-build.ts";
 
-const PAIRS = ALPHABET * ALPHABET;
-/** Lists 0..PAIRS-1: names containing the pair; PAIRS..2*PAIRS-1: names ending with it. */
-const LISTS = 2 * PAIRS;
-/** The extensions with the most domains: a name in exactly two of them is counted, not listed. */
-export const TOP = 32;
-/** A packed name's head: the number of its other extensions, its TOP bitmask's low and high 16 bits, its others' Bloom mask. */
-const PACKED_HEAD = 4;
-const TOP_PAIRS = (TOP * (TOP - 1)) / 2;
+export { TOP } from "./multi-pairs-build.ts";
 
 export class MultiPairs {
-  private constructor(
-    private readonly off: Uint32Array,
-    private readonly data: Uint8Array,
-    /** The listed multi names in id order, each as [others, top mask low, top mask high, others' Bloom mask, other ids...]. */
-    private readonly packed: IndexArrays["post"],
-    /** Per list and pair of top extensions (ranks r < s, at slot tri[r * TOP + s]): the unlisted names in exactly those two. */
-    private readonly pairCounts: Uint32Array,
-    /** The TOP largest extensions (fewer when the index has fewer), largest first. */
-    private readonly topIds: Int32Array,
-    /** Per extension id: its rank among the TOP, or -1. */
-    private readonly topRank: Int8Array,
-  ) {}
+  private readonly off: Uint32Array;
+  private readonly data: Uint8Array;
+  /** The listed names' extension sets, most used first, each as [others, top mask low, top mask high, others' Bloom mask, other ids...]. */
+  private readonly packed: IndexArrays["post"];
+  /** Per list and pair of top extensions (slot pairSlot(r, s) of list k at k * TOP_PAIRS): the unlisted names in exactly those two. */
+  private readonly pairCounts: Uint32Array;
+  /** The TOP largest extensions (fewer when the index has fewer), largest first. */
+  private readonly topIds: Int32Array;
+  /** Per extension id: its rank among the TOP, or -1. */
+  private readonly topRank: Int8Array;
 
-  /** Lists over the names whose bit is set in multi (a bitmap over name ids), in slices of 1,024 words (32,768 names; steps.ts). */
+  private constructor(l: PairLists) {
+    this.off = l.off;
+    this.data = l.data;
+    this.packed = l.packed;
+    this.pairCounts = l.pairCounts;
+    this.topIds = l.topIds;
+    this.topRank = l.topRank;
+  }
+
+  /** Lists over the names whose bit is set in multi (a bitmap over name ids), in slices (steps.ts; multi-pairs-build.ts). */
   static *build(a: IndexArrays, multi: Uint32Array): Steps<MultiPairs> {
-    const last = new Float64Array(LISTS);
-    const seen = new Float64Array(LISTS);
-    const size = new Float64Array(LISTS);
-    const ps = a.postStart;
-    const E = a.extNames.length;
-    const topIds = Int32Array.from(Array.from(a.extCount.keys()).sort((x, y) => a.extCount[y] - a.extCount[x] || x - y).slice(0, TOP));
-    const topRank = new Int8Array(E).fill(-1);
-    topIds.forEach((x, r) => (topRank[x] = r));
-    const pairCounts = new Uint32Array(LISTS * TOP_PAIRS);
-    const othersOf = (id: number) => {
-      let n = 0;
-      for (let q = ps.at(id), e = q + ps.span(id); q < e; q++) if (topRank[a.post[q]] < 0) n++;
-      return n;
-    };
-    // a name's key in the lists is where it starts in `packed`; a name in exactly two top
-    // extensions is not listed, only counted (once, in the second walk) under its pair of them
-    const walk = function* (emit: (k: number, gap: number) => void, each: (id: number, at: number) => void, count: boolean): Steps<number> {
-      last.fill(-1);
-      seen.fill(0);
-      const { names, nameOff } = a;
-      let at = 0;
-      for (let w = 0; w < multi.length; w++) {
-        if ((w & 0x3ff) === 0x3ff) yield;
-        let bits = multi[w];
-        while (bits !== 0) {
-          const low = bits & -bits;
-          const id = (w << 5) + 31 - Math.clz32(low);
-          bits ^= low;
-          const r = ps.span(id) === 2 ? topRank[a.post[ps.at(id)]] : -1;
-          const q = r >= 0 ? topRank[a.post[ps.at(id) + 1]] : -1;
-          const slot = q >= 0 ? pairSlot(r, q) : -1; // the postings ascend, but ranks need not
-          if (slot < 0) each(id, at);
-          const s = nameOff.at(id);
-          const e = s + nameOff.span(id);
-          for (let p = s; p + 2 <= e; p++) {
-            const k = SYMBOL[names[p]] * ALPHABET + SYMBOL[names[p + 1]];
-            if (seen[k] === id + 1) continue;
-            seen[k] = id + 1;
-            if (slot >= 0) {
-              if (count) pairCounts[k * TOP_PAIRS + slot]++;
-              continue;
-            }
-            emit(k, last[k] < 0 ? at : at - last[k]);
-            last[k] = at;
-          }
-          if (e - s >= 2) {
-            const k = PAIRS + SYMBOL[names[e - 2]] * ALPHABET + SYMBOL[names[e - 1]];
-            if (slot >= 0) {
-              if (count) pairCounts[k * TOP_PAIRS + slot]++;
-            } else {
-              emit(k, last[k] < 0 ? at : at - last[k]);
-              last[k] = at;
-            }
-          }
-          if (slot < 0) at += PACKED_HEAD + othersOf(id);
-        }
+    const b = new PairListBuilder(a, multi);
+    for (let w = 0; w < multi.length; w += 1024) {
+      b.classify(multi, w, Math.min(multi.length, w + 1024));
+      yield;
+    }
+    b.packSets();
+    yield;
+    b.copyNames();
+    yield;
+    for (const write of [false, true]) {
+      b.startWalk(write);
+      for (let i = 0; i < b.setCount; i += 4096) {
+        b.walk(i, Math.min(b.setCount, i + 4096));
+        yield;
       }
-      return at;
-    };
-    const length = yield* walk((k, gap) => (size[k] += varintLen(gap)), () => {}, false);
-    if (length >= 2 ** 30) throw new Error("multi-pairs: more than 2^30 packed postings"); // the varints' range (FORMAT.md limits)
-    const off = new Uint32Array(LISTS + 1);
-    for (let k = 0; k < LISTS; k++) off[k + 1] = off[k] + size[k];
-    const data = new Uint8Array(off[LISTS]);
-    const w = off.slice(0, LISTS);
-    const packed = a.post instanceof Uint16Array ? new Uint16Array(length) : new Uint32Array(length);
-    yield* walk((k, gap) => (w[k] = putVarint(data, w[k], gap)), (id, at) => {
-      // a count fits the postings' type: a name is in at most as many extensions as there are ids
-      let mask = 0, bloom = 0, o = at + PACKED_HEAD;
-      for (let q = ps.at(id), e = q + ps.span(id); q < e; q++) {
-        const x = a.post[q], r = topRank[x];
-        if (r >= 0) mask |= 1 << r;
-        else {
-          packed[o++] = x;
-          bloom |= bloomBit(x);
-        }
-      }
-      packed[at] = o - at - PACKED_HEAD;
-      packed[at + 1] = mask & 0xffff;
-      packed[at + 2] = mask >>> 16;
-      packed[at + 3] = bloom;
-    }, true);
-    return new MultiPairs(off, data, packed, pairCounts, topIds, topRank);
+    }
+    return new MultiPairs(b.result());
   }
 
   /**
@@ -187,11 +121,21 @@ export class MultiPairs {
         b = d[p++];
         v |= (b & 0x7f) << shift;
       }
-      at = first ? v : at + v;
+      at = first ? v >>> 1 : at + (v >>> 1);
       first = false;
+      let c = 1;
+      if ((v & 1) !== 0) {
+        b = d[p++];
+        c = b & 0x7f;
+        for (let shift = 7; b & 0x80; shift += 7) {
+          b = d[p++];
+          c |= (b & 0x7f) << shift;
+        }
+        c++;
+      }
       let n = bitCount(((packed[at + 2] & fHi) << 16) | (packed[at + 1] & fLo));
       if ((packed[at + 3] & fBloom) !== 0) for (let q = at + PACKED_HEAD, e = at + PACKED_HEAD + packed[at]; q < e; q++) n += flag[packed[q]];
-      if (n > 1) repeats += n - 1;
+      if (n > 1) repeats += c * (n - 1);
     }
     return repeats;
   }
@@ -199,16 +143,4 @@ export class MultiPairs {
   get bytes(): number {
     return this.data.byteLength + this.off.byteLength + this.packed.byteLength + this.pairCounts.byteLength;
   }
-}
-
-/** The bit of an extension outside the TOP in a 16-bit Bloom mask. */
-function bloomBit(x: number): number {
-  return 1 << (Math.imul(x, 0x9e3779b1) >>> 28);
-}
-
-/** Slot of the pair of top ranks {r, q} (r != q) among the TOP_PAIRS. */
-function pairSlot(r: number, q: number): number {
-  const lo = r < q ? r : q;
-  const hi = r < q ? q : r;
-  return (lo * (2 * TOP - lo - 1)) / 2 + (hi - lo - 1);
 }

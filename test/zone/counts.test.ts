@@ -40,9 +40,9 @@ function terms(): string[] {
   const rnd = lcg(7);
   const pick = () => names[Math.floor(rnd() * names.length)];
   const fixed = [
-    "an", "ma", "er", "zz", "q-", "-a", "00", "xq", "-", // two letters (and a one-letter term)
+    "an", "ma", "er", "zz", "q-", "-a", "e-", "-s", "00", "xq", "-", // two letters (and a one-letter term)
     "the", "ing", "shop", "online", "bet", "art", "net", "auto", // common
-    "zwq", "kvarn", "xn--", "qxz", "--", // rare / hyphenated
+    "zwq", "kvarn", "xn--", "qxz", "--", "line-", // rare / hyphenated
     "24-7", "1-800", "-de", "0-0", "365", "2020", // digits and hyphens
     "qqqqzz", "zz-zz-zz", "a".repeat(63), // absent, 63 chars
   ];
