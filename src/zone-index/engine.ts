@@ -25,6 +25,7 @@ import { ExtensionIds } from "./extensions.ts";
 import { countFiltered, countPrecomputed, repeatsOf } from "./pre-answers.ts";
 import { Derived } from "./derived.ts";
 import { holds } from "./lookup-batch.ts";
+import type { MultiPairs } from "./multi-pairs.ts";
 
 export interface Tally {
   total: number; // matching domains
@@ -97,8 +98,9 @@ export class Engine {
    */
   private repeats(term: string, pos: Position, flag: Uint8Array): number {
     const a = this.a;
-    const pairs = term.length === 2 && pos !== "starts" ? this.derived.pairs() : null;
-    if (pairs !== null) return pairs.repeats(term, pos === "ends", flag);
+    const lists = term.length <= 3 && pos !== "starts" ? this.derived.pairs() : null;
+    const k = lists === null ? -1 : lists.listOf(term, pos === "ends");
+    if (k >= 0) return (lists as MultiPairs).repeats(k, flag);
     let sum = 0;
     this.forEachMatch(term, pos, (id) => (sum += repeatsOf(a, id, flag)), this.derived.multi());
     return sum;

@@ -9,18 +9,26 @@
  *    walks read one buffer in order rather than the names at random (2x at 100 M);
  * 4. two walks over the sets (sizes, then data): per set, how many of its names each list
  *    holds, one entry per (list, set).
+ * A name's lists: the pairs it contains, the pair it ends with, and the same for the common
+ * trigrams (TRIGRAM_SHARE).
  * The stages' loops are plain methods called a slice at a time: the JIT compiles them
  * fully, where the same loops in the generator's own body ran 2x slower.
  */
 import type { IndexArrays } from "./arrays.ts";
-import { ALPHABET, SYMBOL } from "./format.ts";
+import { ALPHABET, SYMBOL, TRIGRAMS } from "./format.ts";
 import { putVarint, varintLen } from "./varint.ts";
 import { bitCount } from "./bits.ts";
 import { ExtSetTable } from "./ext-sets.ts";
 
 export const PAIRS = ALPHABET * ALPHABET;
-/** Lists 0..PAIRS-1: names containing the pair; PAIRS..2*PAIRS-1: names ending with it. */
-export const LISTS = 2 * PAIRS;
+/**
+ * Lists 0..PAIRS-1: names containing the pair; PAIRS..2*PAIRS-1: names ending with it; then,
+ * per common trigram (TRIGRAM_SHARE), a list of the names containing it and one of those
+ * ending with it.
+ */
+const PAIR_LISTS = 2 * PAIRS;
+/** A trigram held by at least this share of the names has lists (the filtered count of a common 3-letter term). */
+export const TRIGRAM_SHARE = 1 / 200;
 /** The extensions with the most domains: a name in exactly two of them is counted, not listed. */
 export const TOP = 32;
 /** A packed set's head: the number of its other extensions, its TOP bitmask's low and high 16 bits, its others' Bloom mask. */
@@ -40,6 +48,8 @@ export function pairSlot(r: number, q: number): number {
 }
 
 export interface PairLists {
+  /** Per trigram: its contains list (its ends list is the next), or -1. */
+  triList: Int32Array;
   off: Uint32Array;
   data: Uint8Array;
   packed: IndexArrays["post"];
@@ -51,7 +61,9 @@ export interface PairLists {
 export class PairListBuilder {
   readonly topIds: Int32Array;
   readonly topRank: Int8Array;
-  readonly pairCounts = new Uint32Array(LISTS * TOP_PAIRS);
+  readonly triList = new Int32Array(TRIGRAMS).fill(-1);
+  private readonly lists: number;
+  readonly pairCounts: Uint32Array;
   private readonly sets = new ExtSetTable();
   /** Per listed name (in id order): its id, then its set (later: its place in set order). */
   private listedIds: Uint32Array;
@@ -66,14 +78,16 @@ export class PairListBuilder {
   private from = new Uint32Array(0);
   private bytes = new Uint8Array(0);
   // per list: the stamp of the last name that touched it, its count within the set walked, the set before
-  private readonly seen = new Float64Array(LISTS);
-  private readonly cnt = new Uint32Array(LISTS);
-  private readonly touched = new Uint32Array(LISTS);
-  private readonly last = new Float64Array(LISTS);
-  private readonly size = new Float64Array(LISTS);
-  readonly off = new Uint32Array(LISTS + 1);
+  private readonly seen: Float64Array;
+  private readonly cnt: Uint32Array;
+  private readonly touched: Uint32Array;
+  private readonly last: Float64Array;
+  private readonly size: Float64Array;
+  readonly off: Uint32Array;
   private data = new Uint8Array(0);
-  private readonly cursor = new Uint32Array(LISTS);
+  private readonly cursor: Uint32Array;
+  /** The lists of the name at hand (listsOf): at most 62 pairs, 61 trigrams and two endings. */
+  private readonly found = new Uint32Array(128);
   private write = false;
   private stamp = 0;
 
@@ -82,6 +96,22 @@ export class PairListBuilder {
     this.topIds = Int32Array.from(topIds);
     this.topRank = new Int8Array(a.extNames.length).fill(-1);
     topIds.forEach((x, r) => (this.topRank[x] = r));
+    const minNames = Math.max(1, (a.nameOff.length - 1) * TRIGRAM_SHARE);
+    let lists = PAIR_LISTS;
+    for (let k = 0; k < TRIGRAMS; k++) {
+      if (a.triCount[k] < minNames) continue;
+      this.triList[k] = lists;
+      lists += 2;
+    }
+    this.lists = lists;
+    this.pairCounts = new Uint32Array(lists * TOP_PAIRS);
+    this.seen = new Float64Array(lists);
+    this.cnt = new Uint32Array(lists);
+    this.touched = new Uint32Array(lists);
+    this.last = new Float64Array(lists);
+    this.size = new Float64Array(lists);
+    this.off = new Uint32Array(lists + 1);
+    this.cursor = new Uint32Array(lists);
     let n = 0;
     for (let w = 0; w < multi.length; w++) n += bitCount(multi[w]);
     this.listedIds = new Uint32Array(n);
@@ -90,7 +120,7 @@ export class PairListBuilder {
 
   /** Stage 1 over the bitmap's words [w0, w1). */
   classify(multi: Uint32Array, w0: number, w1: number): void {
-    const { a, topRank, pairCounts, seen } = this;
+    const { a, topRank, pairCounts, found } = this;
     const { names, nameOff, postStart: ps, post } = a;
     for (let w = w0; w < w1; w++) {
       let bits = multi[w];
@@ -109,16 +139,34 @@ export class PairListBuilder {
         }
         const slot = pairSlot(r, q); // the postings ascend, but ranks need not
         const b = nameOff.at(id);
-        const e = b + nameOff.span(id);
-        for (let p = b; p + 2 <= e; p++) {
-          const k = SYMBOL[names[p]] * ALPHABET + SYMBOL[names[p + 1]];
-          if (seen[k] === id + 1) continue;
-          seen[k] = id + 1;
-          pairCounts[k * TOP_PAIRS + slot]++;
-        }
-        if (e - b >= 2) pairCounts[(PAIRS + SYMBOL[names[e - 2]] * ALPHABET + SYMBOL[names[e - 1]]) * TOP_PAIRS + slot]++;
+        const m = this.listsOf(names, b, b + nameOff.span(id), id + 1);
+        for (let i = 0; i < m; i++) pairCounts[found[i] * TOP_PAIRS + slot]++;
       }
     }
+  }
+
+  /** The lists a name's bytes b[s, e) belong to, into `found` (how many); stamp: unique per name. */
+  private listsOf(b: Uint8Array, s: number, e: number, stamp: number): number {
+    const { seen, found, triList } = this;
+    let m = 0;
+    for (let p = s; p + 2 <= e; p++) {
+      const k = SYMBOL[b[p]] * ALPHABET + SYMBOL[b[p + 1]];
+      if (seen[k] === stamp) continue;
+      seen[k] = stamp;
+      found[m++] = k;
+    }
+    if (e - s >= 2) found[m++] = PAIRS + SYMBOL[b[e - 2]] * ALPHABET + SYMBOL[b[e - 1]];
+    for (let p = s; p + 3 <= e; p++) {
+      const l = triList[(SYMBOL[b[p]] * ALPHABET + SYMBOL[b[p + 1]]) * ALPHABET + SYMBOL[b[p + 2]]];
+      if (l < 0 || seen[l] === stamp) continue;
+      seen[l] = stamp;
+      found[m++] = l;
+    }
+    if (e - s >= 3) {
+      const l = triList[(SYMBOL[b[e - 3]] * ALPHABET + SYMBOL[b[e - 2]]) * ALPHABET + SYMBOL[b[e - 1]]];
+      if (l >= 0) found[m++] = l + 1;
+    }
+    return m;
   }
 
   /** Stage 2: the sets' order and their packed records. */
@@ -190,9 +238,9 @@ export class PairListBuilder {
     this.write = write;
     if (write) {
       const { off, size } = this;
-      for (let k = 0; k < LISTS; k++) off[k + 1] = off[k] + size[k];
-      this.data = new Uint8Array(off[LISTS]);
-      this.cursor.set(off.subarray(0, LISTS));
+      for (let k = 0; k < this.lists; k++) off[k + 1] = off[k] + size[k];
+      this.data = new Uint8Array(off[this.lists]);
+      this.cursor.set(off.subarray(0, this.lists));
     }
     this.last.fill(-1);
     this.seen.fill(0);
@@ -205,23 +253,15 @@ export class PairListBuilder {
    * flagged (LEB128 varints, as TRIP).
    */
   walk(i0: number, i1: number): void {
-    const { first, from, bytes, seen, cnt, touched, last, size, cursor, at, write } = this;
+    const { first, from, bytes, found, cnt, touched, last, size, cursor, at, write } = this;
     const data = this.data;
     let stamp = this.stamp;
     for (let i = i0; i < i1; i++) {
       let nt = 0;
       for (let j = first[i]; j < first[i + 1]; j++) {
-        const s = from[j];
-        const e = from[j + 1];
-        stamp++;
-        for (let p = s; p + 2 <= e; p++) {
-          const k = SYMBOL[bytes[p]] * ALPHABET + SYMBOL[bytes[p + 1]];
-          if (seen[k] === stamp) continue;
-          seen[k] = stamp;
-          if (cnt[k]++ === 0) touched[nt++] = k;
-        }
-        if (e - s >= 2) {
-          const k = PAIRS + SYMBOL[bytes[e - 2]] * ALPHABET + SYMBOL[bytes[e - 1]];
+        const m = this.listsOf(bytes, from[j], from[j + 1], ++stamp);
+        for (let f = 0; f < m; f++) {
+          const k = found[f];
           if (cnt[k]++ === 0) touched[nt++] = k;
         }
       }
@@ -241,7 +281,7 @@ export class PairListBuilder {
   }
 
   result(): PairLists {
-    return { off: this.off, data: this.data, packed: this.packed, pairCounts: this.pairCounts, topIds: this.topIds, topRank: this.topRank };
+    return { triList: this.triList, off: this.off, data: this.data, packed: this.packed, pairCounts: this.pairCounts, topIds: this.topIds, topRank: this.topRank };
   }
 }
 

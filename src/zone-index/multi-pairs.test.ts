@@ -66,3 +66,28 @@ test("filtered 2-letter counts through the packed multi names equal brute force"
   expect(all.total_matches).toBeGreaterThanOrEqual(EXTS.length);
   expect(all.keyword_count).toBeLessThan(all.total_matches);
 });
+
+test("the lists' repeats equal total less distinct names, for pairs and common trigrams", () => {
+  // what a filtered precomputed term takes from the lists: the domains of its names in the
+  // filter beyond each name's first, which brute force gives as total_matches - keyword_count
+  type Lists = { listOf(t: string, ends: boolean): number; repeats(k: number, flag: Uint8Array): number };
+  const engine = (index as unknown as { e: { extIdOf(x: string): number; totalDomains: number; derived: { pairs(): Lists } } }).e;
+  const lists = engine.derived.pairs();
+  expect(lists.listOf("qqq", false)).toBe(-1); // no name holds it: no list
+  expect(lists.listOf("abcd", false)).toBe(-1);
+  let compared = 0;
+  for (const t of ["an", "zz", "ana", "nsb", "zza", "ban", "sss"]) {
+    for (const pos of ["contains", "ends"] as const) {
+      const k = lists.listOf(t, pos === "ends");
+      expect([t, k >= 0]).toEqual([t, true]);
+      for (const f of [["com", "net"], ["com", "net", "org", "x5"], ["x1", "x2", "x299"], EXTS]) {
+        const flag = new Uint8Array(EXTS.length + 1);
+        for (const x of f) flag[engine.extIdOf(x)] = 1;
+        const want = brute.count(t, pos, f);
+        expect({ t, pos, f: f.length, repeats: lists.repeats(k, flag) }).toEqual({ t, pos, f: f.length, repeats: want.total_matches - want.keyword_count });
+        compared++;
+      }
+    }
+  }
+  expect(compared).toBe(56);
+});

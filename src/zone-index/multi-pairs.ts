@@ -41,11 +41,13 @@ import type { IndexArrays } from "./arrays.ts";
 import { ALPHABET, SYMBOL } from "./format.ts";
 import type { Steps } from "./steps.ts";
 import { bitCount } from "./bits.ts";
+import { trigramKey } from "./contains.ts";
 import { bloomBit, pairSlot, PairListBuilder, PACKED_HEAD, PAIRS, TOP_PAIRS, type PairLists } from "./multi-pairs-build.ts";
 
 export { TOP } from "./multi-pairs-build.ts";
 
 export class MultiPairs {
+  private readonly triList: Int32Array;
   private readonly off: Uint32Array;
   private readonly data: Uint8Array;
   /** The listed names' extension sets, most used first, each as [others, top mask low, top mask high, others' Bloom mask, other ids...]. */
@@ -58,6 +60,7 @@ export class MultiPairs {
   private readonly topRank: Int8Array;
 
   private constructor(l: PairLists) {
+    this.triList = l.triList;
     this.off = l.off;
     this.data = l.data;
     this.packed = l.packed;
@@ -88,17 +91,29 @@ export class MultiPairs {
   }
 
   /**
+   * The list of the names containing (ends: ending with) t, or -1 when there is none: every
+   * 2-character t has one, a 3-character t when it is a common trigram.
+   */
+  listOf(t: string, ends: boolean): number {
+    if (t.length === 2) {
+      const x = SYMBOL[t.charCodeAt(0)];
+      const y = SYMBOL[t.charCodeAt(1)];
+      return x < 0 || y < 0 ? -1 : (ends ? PAIRS : 0) + x * ALPHABET + y;
+    }
+    if (t.length !== 3) return -1;
+    const k = trigramKey(t, 0);
+    const l = k < 0 ? -1 : this.triList[k];
+    return l < 0 ? -1 : ends ? l + 1 : l;
+  }
+
+  /**
    * repeatsOf (pre-answers.ts) summed over the multi names containing (ends: ending with)
    * the 2-character t: the counted names in two flagged top extensions (one repeat each),
    * then the listed ones, ascending through the list. The visit is written out, not a
    * callback: this loop is the whole cost of a filtered 2-letter count, and a call per name
    * through a closure is not inlined.
    */
-  repeats(t: string, ends: boolean, flag: Uint8Array): number {
-    const x = SYMBOL[t.charCodeAt(0)];
-    const y = SYMBOL[t.charCodeAt(1)];
-    if (t.length !== 2 || x < 0 || y < 0) return 0;
-    const k = (ends ? PAIRS : 0) + x * ALPHABET + y;
+  repeats(k: number, flag: Uint8Array): number {
     // the counted names of each flagged pair of top extensions, and the filter as the packed
     // heads hold a name: its top extensions as a bitmask, the others as Bloom bits
     let repeats = 0, fLo = 0, fHi = 0, fBloom = 0;
