@@ -20,9 +20,9 @@ import { bytesContain, bytesEndWith, findName, nameContains, nameEndsWith } from
 /**
  * What checking one candidate costs (its offsets, bytes and first posting: cache misses),
  * in list entries intersected. Measured at 100 M domains: about 78 ns a candidate ("matin":
- * 807,711 candidates in 63 ms) against 5.2 ns an entry ("tin": 1.86 M entries in 9.7 ms).
+ * 807,711 candidates in 63 ms) against 3.4 ns an entry ("tin": 1.86 M entries in 6.4 ms).
  */
-const VERIFY_COST = 15;
+const VERIFY_COST = 20;
 
 /** Candidates verified, and their postings touched, together (see verifyAndVisit). */
 const GROUP = 32;
@@ -70,26 +70,40 @@ function decodeInto(a: IndexArrays, k: number, out: Uint32Array): number {
   return n;
 }
 
-/** Keeps in cand[0..n) only ids present in list k; returns the new length. */
+/**
+ * Keeps in cand[0..n) only ids present in list k; returns the new length. Driven by the
+ * candidates: for each, the list is decoded up to it (a loop whose exit is predictable when
+ * the list is the longer) and the candidate is kept without a branch. Driven by the list, as
+ * before, each entry took two unpredictable branches: 9.7 -> 6.4 ms for the 1.86 M entries of
+ * "tin" against 807,711 candidates at 100 M.
+ */
 function intersect(a: IndexArrays, k: number, cand: Uint32Array, n: number): number {
   const d = a.triData;
   let p = a.triOff[k];
   const end = a.triOff[k + 1];
-  let prev = 0;
-  let first = true;
-  let i = 0;
+  if (p >= end) return 0;
+  let b = d[p++];
+  let v = b & 0x7f;
+  for (let shift = 7; b & 0x80; shift += 7) {
+    b = d[p++];
+    v |= (b & 0x7f) << shift; // ids and gaps < 2^30 (FORMAT.md limits): no sign overflow
+  }
+  let prev = v;
   let w = 0;
-  while (p < end && i < n) {
-    let b = d[p++];
-    let v = b & 0x7f;
-    for (let shift = 7; b & 0x80; shift += 7) {
+  for (let i = 0; i < n; i++) {
+    const c = cand[i];
+    while (prev < c) {
+      if (p >= end) return w;
       b = d[p++];
-      v |= (b & 0x7f) << shift; // ids and gaps < 2^30 (FORMAT.md limits): no sign overflow
+      v = b & 0x7f;
+      for (let shift = 7; b & 0x80; shift += 7) {
+        b = d[p++];
+        v |= (b & 0x7f) << shift;
+      }
+      prev += v;
     }
-    prev = first ? v : prev + v;
-    first = false;
-    while (i < n && cand[i] < prev) i++;
-    if (i < n && cand[i] === prev) cand[w++] = cand[i++];
+    cand[w] = c;
+    w += prev === c ? 1 : 0;
   }
   return w;
 }
