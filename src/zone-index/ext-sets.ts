@@ -5,21 +5,20 @@
  * 2.2 M distinct sets, and a common pair's names half as many (1.10 M names, 0.50 M sets
  * for "er").
  *
- * Memory is proportional to the distinct sets: the slots double when half full, and the
- * per-set arrays and the id store grow by doubling.
+ * A set is kept as where its first name's postings are in the caller's array (which must
+ * stay as it is while the table is used), not as a copy: 16 bytes a set plus the slots,
+ * which double when half full (the per-set arrays grow by doubling).
  */
 export class ExtSetTable {
   /** Per slot: set index + 1, or 0 when empty. */
   private slots = new Int32Array(1 << 12);
   private hashes = new Uint32Array(1 << 11);
-  /** Per set: where its ids start in `ids`; start[size] is the end of the last (see finish). */
-  start = new Uint32Array(1 << 11);
+  /** Per set: where its ids start in the caller's array, and how many there are. */
+  at = new Uint32Array(1 << 11);
+  len = new Uint32Array(1 << 11);
   /** Per set: how many times idOf returned it. */
   freq = new Uint32Array(1 << 11);
-  ids = new Uint32Array(1 << 14);
   size = 0;
-  /** Ids stored: the end of the last set's. */
-  used = 0;
 
   /** The index of the set post[s, e) (ascending ids), added when new; counts one use. */
   idOf(post: ArrayLike<number>, s: number, e: number): number {
@@ -31,19 +30,17 @@ export class ExtSetTable {
     for (let i = h & mask; ; i = (i + 1) & mask) {
       const v = this.slots[i]!;
       if (v === 0) {
-        const id = this.add(post, s, e, h);
+        const id = this.add(s, n, h);
         this.slots[i] = id + 1;
         if (this.size * 2 > this.slots.length) this.rehash();
         return id;
       }
       const id = v - 1;
-      if (this.hashes[id] !== h) continue;
-      const q = this.start[id]!;
-      const m = (id + 1 < this.size ? this.start[id + 1]! : this.used) - q;
-      if (m !== n) continue;
+      if (this.hashes[id] !== h || this.len[id] !== n) continue;
+      const q = this.at[id]!;
       let same = true;
       for (let j = 0; j < n; j++) {
-        if (this.ids[q + j] !== post[s + j]) {
+        if (post[q + j] !== post[s + j]) {
           same = false;
           break;
         }
@@ -55,16 +52,16 @@ export class ExtSetTable {
     }
   }
 
-  private add(post: ArrayLike<number>, s: number, e: number, h: number): number {
+  private add(s: number, n: number, h: number): number {
     const id = this.size++;
-    if (id >= this.start.length) {
-      this.start = grown(this.start, id + 1);
+    if (id >= this.at.length) {
+      this.at = grown(this.at, id + 1);
+      this.len = grown(this.len, id + 1);
       this.freq = grown(this.freq, id + 1);
       this.hashes = grown(this.hashes, id + 1);
     }
-    if (this.used + (e - s) > this.ids.length) this.ids = grown(this.ids, this.used + (e - s));
-    this.start[id] = this.used;
-    for (let p = s; p < e; p++) this.ids[this.used++] = post[p]!;
+    this.at[id] = s;
+    this.len[id] = n;
     this.hashes[id] = h;
     this.freq[id] = 1;
     return id;

@@ -64,14 +64,15 @@ export class PairListBuilder {
   readonly triList = new Int32Array(TRIGRAMS).fill(-1);
   private readonly lists: number;
   readonly pairCounts: Uint32Array;
-  private readonly sets = new ExtSetTable();
-  /** Per listed name (in id order): its id, then its set (later: its place in set order). */
-  private listedIds: Uint32Array;
+  /** The sets seen (dropped once packed: only their count is kept). */
+  private sets: ExtSetTable | null = new ExtSetTable();
+  setCount = 0;
+  /** Per listed name (in id order): its set, later its place in set order. */
   private setOf: Uint32Array;
   listed = 0;
   /** Sets in packing order (most used first) and where each starts in `packed`. */
   private order: Uint32Array = new Uint32Array(0);
-  private at = new Float64Array(0);
+  private at = new Uint32Array(0);
   packed: IndexArrays["post"] = new Uint16Array(0);
   /** Per set in order: its first name in `from`; per name in set order: where its bytes start in `bytes`. */
   private first = new Uint32Array(0);
@@ -91,7 +92,7 @@ export class PairListBuilder {
   private write = false;
   private stamp = 0;
 
-  constructor(private readonly a: IndexArrays, multi: Uint32Array) {
+  constructor(private readonly a: IndexArrays, private readonly multi: Uint32Array) {
     const topIds = Array.from(a.extCount.keys()).sort((x, y) => a.extCount[y] - a.extCount[x] || x - y).slice(0, TOP);
     this.topIds = Int32Array.from(topIds);
     this.topRank = new Int8Array(a.extNames.length).fill(-1);
@@ -114,13 +115,22 @@ export class PairListBuilder {
     this.cursor = new Uint32Array(lists);
     let n = 0;
     for (let w = 0; w < multi.length; w++) n += bitCount(multi[w]);
-    this.listedIds = new Uint32Array(n);
     this.setOf = new Uint32Array(n);
   }
 
+  /** A multi name's slot among the pairs of top extensions when it is in exactly two of them (counted), else -1 (listed). */
+  private countedSlot(id: number): number {
+    const { postStart: ps, post } = this.a;
+    if (ps.span(id) !== 2) return -1;
+    const s = ps.at(id);
+    const r = this.topRank[post[s]];
+    const q = r >= 0 ? this.topRank[post[s + 1]] : -1;
+    return q >= 0 ? pairSlot(r, q) : -1; // the postings ascend, but ranks need not
+  }
+
   /** Stage 1 over the bitmap's words [w0, w1). */
-  classify(multi: Uint32Array, w0: number, w1: number): void {
-    const { a, topRank, pairCounts, found } = this;
+  classify(w0: number, w1: number): void {
+    const { a, multi, pairCounts, found } = this;
     const { names, nameOff, postStart: ps, post } = a;
     for (let w = w0; w < w1; w++) {
       let bits = multi[w];
@@ -128,16 +138,12 @@ export class PairListBuilder {
         const low = bits & -bits;
         const id = (w << 5) + 31 - Math.clz32(low);
         bits ^= low;
-        const s = ps.at(id);
-        const n = ps.span(id);
-        const r = n === 2 ? topRank[post[s]] : -1;
-        const q = r >= 0 ? topRank[post[s + 1]] : -1;
-        if (q < 0) {
-          this.listedIds[this.listed] = id;
-          this.setOf[this.listed++] = this.sets.idOf(post, s, s + n);
+        const slot = this.countedSlot(id);
+        if (slot < 0) {
+          const s = ps.at(id);
+          this.setOf[this.listed++] = (this.sets as ExtSetTable).idOf(post, s, s + ps.span(id));
           continue;
         }
-        const slot = pairSlot(r, q); // the postings ascend, but ranks need not
         const b = nameOff.at(id);
         const m = this.listsOf(names, b, b + nameOff.span(id), id + 1);
         for (let i = 0; i < m; i++) pairCounts[found[i] * TOP_PAIRS + slot]++;
@@ -171,19 +177,23 @@ export class PairListBuilder {
 
   /** Stage 2: the sets' order and their packed records. */
   packSets(): void {
-    const { sets, topRank } = this;
-    const S = sets.size;
+    const sets = this.sets as ExtSetTable;
+    const { topRank } = this;
+    const S = (this.setCount = sets.size);
     this.order = setsByUse(sets.freq, S);
-    const at = (this.at = new Float64Array(S + 1));
-    const { order, start, ids } = { order: this.order, start: sets.start, ids: sets.ids };
-    const endOf = (set: number) => (set + 1 < S ? start[set + 1] : sets.used);
+    const at = (this.at = new Uint32Array(S + 1));
+    const { order } = this;
+    const { at: start, len } = sets;
+    const ids = this.a.post;
+    const endOf = (set: number) => start[set] + len[set];
+    let length = 0;
     for (let i = 0; i < S; i++) {
       let others = 0;
       for (let p = start[order[i]], e = endOf(order[i]); p < e; p++) if (topRank[ids[p]] < 0) others++;
-      at[i + 1] = at[i] + PACKED_HEAD + others;
+      length += PACKED_HEAD + others;
+      if (length >= 2 ** 29) throw new Error("multi-pairs: more than 2^29 packed postings"); // a gap and its flag bit stay below 2^30
+      at[i + 1] = length;
     }
-    const length = at[S];
-    if (length >= 2 ** 29) throw new Error("multi-pairs: more than 2^29 packed postings"); // a gap and its flag bit stay below 2^30
     const packed = (this.packed = this.a.post instanceof Uint16Array ? new Uint16Array(length) : new Uint32Array(length));
     for (let i = 0; i < S; i++) {
       // a count fits the postings' type: a set holds at most as many extensions as there are ids
@@ -201,12 +211,14 @@ export class PairListBuilder {
       packed[at[i] + 2] = mask >>> 16;
       packed[at[i] + 3] = bloom;
     }
+    this.sets = null; // the transient memory of the derivation is what the server's budget feels
+    collect();
   }
 
   /** Stage 3: the listed names' bytes in set order. */
   copyNames(): void {
-    const { listed, listedIds, setOf, order } = this;
-    const S = this.sets.size;
+    const { listed, setOf, order, multi } = this;
+    const S = this.setCount;
     const { names, nameOff } = this.a;
     const rankOf = new Uint32Array(S);
     for (let i = 0; i < S; i++) rankOf[order[i]] = i;
@@ -215,22 +227,33 @@ export class PairListBuilder {
     for (let i = 0; i < S; i++) first[i + 1] += first[i];
     const fill = first.slice(0, S);
     const from = (this.from = new Uint32Array(listed + 1));
-    for (let j = 0; j < listed; j++) {
+    // the listed names again, in the order classify met them (a third array of 8.7 M ids at
+    // 100 M would hold them, for the memory this derivation is measured by)
+    const eachListed = (visit: (j: number, id: number) => void) => {
+      let j = 0;
+      for (let w = 0; w < multi.length; w++) {
+        let bits = multi[w];
+        while (bits !== 0) {
+          const low = bits & -bits;
+          const id = (w << 5) + 31 - Math.clz32(low);
+          bits ^= low;
+          if (this.countedSlot(id) < 0) visit(j++, id);
+        }
+      }
+    };
+    eachListed((j, id) => {
       const q = fill[rankOf[setOf[j]]]++;
       setOf[j] = q; // from here on: the name's place in set order
-      from[q + 1] = nameOff.span(listedIds[j]);
-    }
+      from[q + 1] = nameOff.span(id);
+    });
     for (let q = 0; q < listed; q++) from[q + 1] += from[q];
     const bytes = (this.bytes = new Uint8Array(from[listed]));
-    for (let j = 0; j < listed; j++) {
-      const s = nameOff.at(listedIds[j]);
-      for (let p = s, e = s + nameOff.span(listedIds[j]), q = from[setOf[j]]; p < e; ) bytes[q++] = names[p++];
-    }
-    this.listedIds = this.setOf = new Uint32Array(0);
-  }
-
-  get setCount(): number {
-    return this.sets.size;
+    eachListed((j, id) => {
+      const s = nameOff.at(id);
+      for (let p = s, e = s + nameOff.span(id), q = from[setOf[j]]; p < e; ) bytes[q++] = names[p++];
+    });
+    this.setOf = this.order = new Uint32Array(0);
+    collect();
   }
 
   /** Stage 4: starts the sizing walk (write false) or, once sized, the writing walk. */
@@ -280,6 +303,12 @@ export class PairListBuilder {
     this.stamp = stamp;
   }
 
+  /** Drops what only the walks needed (the builder may outlive them in a suspended generator). */
+  release(): void {
+    this.bytes = new Uint8Array(0);
+    this.from = this.first = new Uint32Array(0);
+  }
+
   result(): PairLists {
     return { triList: this.triList, off: this.off, data: this.data, packed: this.packed, pairCounts: this.pairCounts, topIds: this.topIds, topRank: this.topRank };
   }
@@ -300,4 +329,14 @@ function setsByUse(freq: Uint32Array, n: number): Uint32Array {
   }
   for (let i = 0; i < n; i++) out[i] = i;
   return out.sort((x, y) => freq[y] - freq[x] || x - y);
+}
+
+/**
+ * A full collection, where the runtime offers one (30-40 ms at 100 M on the serving thread):
+ * each stage's transient arrays (the set table, 75 MB at 100 M; the per-name arrays) would
+ * otherwise stay resident into the next stage, whose own arrays then add to them, on top of
+ * the serving thread's request garbage (bench/zone-memory/RESULTS.md).
+ */
+export function collect(): void {
+  (globalThis as { Bun?: { gc(force: boolean): void } }).Bun?.gc(true);
 }

@@ -42,7 +42,7 @@ import { ALPHABET, SYMBOL } from "./format.ts";
 import type { Steps } from "./steps.ts";
 import { bitCount } from "./bits.ts";
 import { trigramKey } from "./contains.ts";
-import { bloomBit, pairSlot, PairListBuilder, PACKED_HEAD, PAIRS, TOP_PAIRS, type PairLists } from "./multi-pairs-build.ts";
+import { bloomBit, collect, pairSlot, PairListBuilder, PACKED_HEAD, PAIRS, TOP_PAIRS, type PairLists } from "./multi-pairs-build.ts";
 
 export { TOP } from "./multi-pairs-build.ts";
 
@@ -73,7 +73,7 @@ export class MultiPairs {
   static *build(a: IndexArrays, multi: Uint32Array): Steps<MultiPairs> {
     const b = new PairListBuilder(a, multi);
     for (let w = 0; w < multi.length; w += 1024) {
-      b.classify(multi, w, Math.min(multi.length, w + 1024));
+      b.classify(w, Math.min(multi.length, w + 1024));
       yield;
     }
     b.packSets();
@@ -87,7 +87,10 @@ export class MultiPairs {
         yield;
       }
     }
-    return new MultiPairs(b.result());
+    const lists = new MultiPairs(b.result());
+    b.release();
+    collect(); // the copied names' bytes
+    return lists;
   }
 
   /**
