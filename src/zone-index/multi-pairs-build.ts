@@ -50,11 +50,16 @@ export function pairSlot(r: number, q: number): number {
 export interface PairLists {
   /** Per trigram: its contains list (its ends list is the next), or -1. */
   triList: Int32Array;
+  /** Per list: where its entries start in data (LEB128: a set's gap times two plus a flag, then its count less one when flagged). */
   off: Uint32Array;
   data: Uint8Array;
+  /** The listed names' extension sets, most used first, each as [others, top mask low, top mask high, others' Bloom mask, other ids...]. */
   packed: IndexArrays["post"];
+  /** Per list and pair of top extensions (slot pairSlot(r, s) of list k at k * TOP_PAIRS): the unlisted names in exactly those two. */
   pairCounts: Uint32Array;
+  /** The TOP largest extensions (fewer when the index has fewer), largest first. */
   topIds: Int32Array;
+  /** Per extension id: its rank among the TOP, or -1. */
   topRank: Int8Array;
 }
 
