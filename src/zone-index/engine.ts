@@ -92,8 +92,9 @@ export class Engine {
 
   /**
    * repeatsOf (pre-answers.ts) summed over the names matching (term, pos) that hold two or
-   * more domains: a 2-letter contains or ends term from its multi-pair list (multi-pairs.ts),
-   * anything else through forEachMatch masked with the multi names (derived.ts: while they
+   * more domains: a contains or ends term of 2 letters, or of 3 that is a common trigram,
+   * from its list of extension sets (multi-pairs.ts), anything else through forEachMatch
+   * masked with the multi names (derived.ts: while they
    * are not built, every matching name is visited; those in one extension add nothing).
    */
   private repeats(term: string, pos: Position, flag: Uint8Array): number {
