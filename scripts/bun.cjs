@@ -4,7 +4,7 @@
 // is a placeholder; the real binary then sits in the platform package, which we find here.
 "use strict";
 const { spawnSync } = require("node:child_process");
-const { existsSync } = require("node:fs");
+const { existsSync, statSync } = require("node:fs");
 const path = require("node:path");
 
 const root = path.resolve(__dirname, "..");
@@ -32,8 +32,36 @@ if (!env.NODE_ENV) env.NODE_ENV = "production";
 // camelcase bench 10-25 %; with the floor it runs as fast as with JSC's default):
 // bench/zone-memory/RESULTS.md. JSC reads its options only from the environment at start,
 // hence here. An operator's own values win.
-const JSC_DEFAULTS = { BUN_JSC_heapGrowthMaxIncrease: "0.25", BUN_JSC_largeHeapSize: String(128 * 1024 * 1024) };
-for (const [k, v] of Object.entries(JSC_DEFAULTS)) if (!env[k]) env[k] = v;
+//
+// The bound is a share of the live size, mapped index included, so 0.25 let a thread keep a
+// quarter of the index as garbage: 725 MB a thread at 100 M domains (2.9 GB; a thread doing
+// 5,000-name lookups reached 950 MB before collecting), three threads in a server. So the
+// share is sized to the index the process will serve (ZW_ZONE_INDEX, or zone.idx in the data
+// directory, as src/config.ts resolves them): about 64 MB of garbage a thread whatever the
+// index, 0.25 at most (no index, or one under 256 MB). At 100 M: 0.023, and that thread's
+// 1,500 lookups ran in 13.5 s instead of 14.3 with 108 MB at most instead of 909
+// (bench/zone-memory/RESULTS.md). The values set here are marked (ZW_JSC_FROM_LAUNCHER), so
+// that a launcher started from a process this one launched sizes them again for its own
+// environment, while an operator's own values still win.
+const GARBAGE_BYTES = 64 * 1024 * 1024;
+function growthFor(e) {
+  const file = path.resolve(e.ZW_ZONE_INDEX?.trim() || path.join(e.ZW_DATA_DIR?.trim() || "./data", "zone.idx"));
+  let bytes = 0;
+  try {
+    bytes = statSync(file).size;
+  } catch {
+    // no index yet (the first start builds the small sample index)
+  }
+  return (bytes > 0 ? Math.min(0.25, Math.max(0.0001, GARBAGE_BYTES / bytes)) : 0.25).toFixed(4);
+}
+const JSC_DEFAULTS = { BUN_JSC_heapGrowthMaxIncrease: growthFor(env), BUN_JSC_largeHeapSize: String(128 * 1024 * 1024) };
+const ours = new Set((env.ZW_JSC_FROM_LAUNCHER ?? "").split(",").filter(Boolean));
+for (const [k, v] of Object.entries(JSC_DEFAULTS)) {
+  if (env[k] && !ours.has(k)) continue; // the operator's own value
+  env[k] = v;
+  ours.add(k);
+}
+env.ZW_JSC_FROM_LAUNCHER = [...ours].join(",");
 const r = spawnSync(bin, process.argv.slice(2), { stdio: "inherit", env });
 if (r.error) {
   console.error(`zonewise: could not start bun: ${r.error.message}`);

@@ -22,6 +22,6 @@ export async function serveForBench(opts: { name: string; keys: number; env?: Re
   };
   process.on("SIGTERM", bye);
   process.on("SIGINT", bye);
-  console.log(JSON.stringify({ port: s.port, keys, key: keys[0] }));
+  console.log(JSON.stringify({ port: s.port, keys, key: keys[0], pid: process.pid })); // pid: the server itself, when a launcher stands between
 }
 

@@ -1,4 +1,5 @@
 /** Starting a bench server (bench/support/serve.ts in a child process) from a bench client. */
+import path from "node:path";
 
 /** A bench server started by `spawnBenchServer`: its process and the line it printed. */
 export interface BenchServer<T> {
@@ -13,9 +14,12 @@ export interface BenchServer<T> {
 export async function spawnBenchServer<T = { port: number; keys: string[]; key: string }>(
   script: string,
   args: string[],
-  opts: { env?: Record<string, string | undefined>; stderr?: "inherit" | "ignore" } = {},
+  opts: { env?: Record<string, string | undefined>; stderr?: "inherit" | "ignore"; launcher?: boolean } = {},
 ): Promise<BenchServer<T>> {
-  const proc = Bun.spawn([process.execPath, script, ...args], {
+  // launcher: started as `npm start` starts the server, through scripts/bun.cjs, which sizes
+  // JSC's heap bound to the index it will serve (bench/zone-memory measures that)
+  const cmd = opts.launcher ? ["node", path.resolve(import.meta.dir, "../../scripts/bun.cjs"), "run", script] : [process.execPath, script];
+  const proc = Bun.spawn([...cmd, ...args], {
     stdout: "pipe",
     stderr: opts.stderr ?? "inherit",
     env: { ...process.env, NODE_ENV: "production", ...opts.env },

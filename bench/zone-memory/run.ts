@@ -62,12 +62,15 @@ const term = () => {
 
 const { proc: server, info } = await spawnBenchServer(path.join(import.meta.dir, "server.ts"), ["300"], {
   env: { ZW_ZONE_INDEX: path.resolve(index), ZW_WORKERS: process.env.ZW_WORKERS ?? "2" },
+  launcher: true,
 });
 const { port, keys } = info;
+// the server's own process (the launcher's child), measured and stopped
+const pid = (info as { pid?: number }).pid ?? server.pid;
 const base = `http://127.0.0.1:${port}`;
 const probe = await fetch(`${base}/v1/zone/stats`, { headers: { authorization: `Bearer ${keys[0]}` } });
 if (probe.status !== 200) {
-  server.kill();
+  process.kill(pid, "SIGTERM");
   throw new Error(`the server does not serve ${index}: zone/stats answered ${probe.status} ${await probe.text()}`);
 }
 const served = (await probe.json()) as { total_domains: number };
@@ -78,7 +81,7 @@ function readMem(pid: number) {
   const rollup = fs.readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
   return { rss: kb("VmRSS", status), anon: kb("RssAnon", status), file: kb("RssFile", status), pss: kb("Pss", rollup) };
 }
-const idle = readMem(server.pid);
+const idle = readMem(pid);
 // --settle S: S seconds without requests first, so the serving thread's derived structures
 // (built in the background after the index goes live) are counted apart from the load's peak
 const settleSeconds = Number(arg("settle", "0"));
@@ -87,14 +90,14 @@ if (settleSeconds > 0) {
   let settlePeak = idle.anon;
   for (let i = 0; i < settleSeconds * 4; i++) {
     await Bun.sleep(250);
-    settled = readMem(server.pid);
+    settled = readMem(pid);
     settlePeak = Math.max(settlePeak, settled.anon);
   }
   console.error(`settled after ${settleSeconds} s without requests: anonymous ${(settled.anon / MB).toFixed(0)} MB (peak while settling ${(settlePeak / MB).toFixed(0)} MB)`);
 }
 const peak = { ...settled };
 const sampler = setInterval(() => {
-  const m = readMem(server.pid);
+  const m = readMem(pid);
   for (const k of Object.keys(peak) as (keyof typeof peak)[]) peak[k] = Math.max(peak[k], m[k]);
 }, 250);
 
@@ -141,8 +144,8 @@ const t0 = performance.now();
 await Promise.all(Array.from({ length: conns }, (_, w) => worker(w)));
 const elapsed = (performance.now() - t0) / 1000;
 clearInterval(sampler);
-const last = readMem(server.pid);
-server.kill();
+const last = readMem(pid);
+process.kill(pid, "SIGTERM");
 await server.exited;
 
 const mb = (b: number) => `${(b / MB).toFixed(0)} MB`;
