@@ -10,7 +10,7 @@
  * on all its other threads (workers, collector), from /proc: on a shared machine latency
  * measures the neighbours too, CPU time much less so.
  *
- *   node scripts/bun.cjs run bench/classify/http.ts [--seconds 6] [--conns 4] [--samples 100]
+ *   node scripts/bun.cjs run bench/classify/http.ts [--seconds 6] [--conns 4] [--samples 100] [--settle S]
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -23,6 +23,9 @@ const seconds = Number(arg("seconds", "6")), conns = Number(arg("conns", "4")), 
 
 const { proc, info } = await spawnBenchServer(path.join(import.meta.dir, "server.ts"), ["200"]);
 const { port, keys } = info;
+// --settle S: wait S seconds first (a server given a zone index verifies it and derives its
+// structures in the background after it starts listening)
+await Bun.sleep(Number(arg("settle", "0")) * 1000);
 const base = `http://127.0.0.1:${port}`;
 
 console.log(`load average at start: ${loadavg().map((x) => x.toFixed(2)).join(", ")} (the machine is shared: figures scale with it)`);

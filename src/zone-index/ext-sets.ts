@@ -11,14 +11,29 @@
  */
 export class ExtSetTable {
   /** Per slot: set index + 1, or 0 when empty. */
-  private slots = new Int32Array(1 << 12);
-  private hashes = new Uint32Array(1 << 11);
+  private slots: Int32Array;
+  private hashes: Uint32Array;
   /** Per set: where its ids start in the caller's array, and how many there are. */
-  at = new Uint32Array(1 << 11);
-  len = new Uint32Array(1 << 11);
+  at: Uint32Array;
+  len: Uint32Array;
   /** Per set: how many times idOf returned it. */
-  freq = new Uint32Array(1 << 11);
+  freq: Uint32Array;
   size = 0;
+
+  /**
+   * expected: how many sets to make room for at once. A doubling copies and rehashes
+   * everything at once (about 200 ms at 2 M sets), which the serving thread would feel as one
+   * long pause; sized up front it never happens for the usual share of sets.
+   */
+  constructor(expected = 2048) {
+    let n = 2048;
+    while (n < expected) n *= 2;
+    this.slots = new Int32Array(2 * n);
+    this.hashes = new Uint32Array(n);
+    this.at = new Uint32Array(n);
+    this.len = new Uint32Array(n);
+    this.freq = new Uint32Array(n);
+  }
 
   /** The index of the set post[s, e) (ascending ids), added when new; counts one use. */
   idOf(post: ArrayLike<number>, s: number, e: number): number {

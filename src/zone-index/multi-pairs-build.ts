@@ -19,6 +19,10 @@ import { ALPHABET, SYMBOL, TRIGRAMS } from "./format.ts";
 import { putVarint, varintLen } from "./varint.ts";
 import { bitCount } from "./bits.ts";
 import { ExtSetTable } from "./ext-sets.ts";
+import type { Steps } from "./steps.ts";
+
+/** Sets or names a slice of the builder handles (a few milliseconds at 100 M). */
+const CHUNK = 1 << 16;
 
 export const PAIRS = ALPHABET * ALPHABET;
 /**
@@ -70,7 +74,7 @@ export class PairListBuilder {
   private readonly lists: number;
   readonly pairCounts: Uint32Array;
   /** The sets seen (dropped once packed: only their count is kept). */
-  private sets: ExtSetTable | null = new ExtSetTable();
+  private sets: ExtSetTable | null;
   setCount = 0;
   /** Per listed name (in id order): its set, later its place in set order. */
   private setOf: Uint32Array;
@@ -121,6 +125,8 @@ export class PairListBuilder {
     let n = 0;
     for (let w = 0; w < multi.length; w++) n += bitCount(multi[w]);
     this.setOf = new Uint32Array(n);
+    // room for sets up to half the multi names (a quarter at 100 M synthetic domains)
+    this.sets = new ExtSetTable(n / 2);
   }
 
   /** A multi name's slot among the pairs of top extensions when it is in exactly two of them (counted), else -1 (listed). */
@@ -180,30 +186,70 @@ export class PairListBuilder {
     return m;
   }
 
-  /** Stage 2: the sets' order and their packed records. */
-  packSets(): void {
+  /**
+   * Stage 2: the sets' order (most used first, ties by index: a counting sort over their
+   * uses) and their packed records, in slices of CHUNK sets.
+   */
+  *packSets(): Steps<void> {
     const sets = this.sets as ExtSetTable;
-    const { topRank } = this;
     const S = (this.setCount = sets.size);
-    this.order = setsByUse(sets.freq, S);
-    const at = (this.at = new Uint32Array(S + 1));
-    const { order } = this;
+    const freq = sets.freq;
+    let most = 0;
+    for (let i = 0; i < S; i += CHUNK) {
+      for (let j = i, e = Math.min(S, i + CHUNK); j < e; j++) if (freq[j] > most) most = freq[j];
+      yield;
+    }
+    // slot u of byUse: where the sets used `most - u` times start in the order
+    const byUse = new Uint32Array(most + 2);
+    for (let i = 0; i < S; i += CHUNK) {
+      for (let j = i, e = Math.min(S, i + CHUNK); j < e; j++) byUse[most - freq[j] + 1]++;
+      yield;
+    }
+    for (let u = 0; u <= most; u++) byUse[u + 1] += byUse[u];
+    const order = (this.order = new Uint32Array(S));
+    for (let i = 0; i < S; i += CHUNK) {
+      for (let j = i, e = Math.min(S, i + CHUNK); j < e; j++) order[byUse[most - freq[j]]++] = j;
+      yield;
+    }
+    this.at = new Uint32Array(S + 1);
+    for (let i = 0; i < S; i += CHUNK) {
+      this.sizeSets(sets, i, Math.min(S, i + CHUNK));
+      yield;
+    }
+    const length = this.at[S];
+    this.packed = this.a.post instanceof Uint16Array ? new Uint16Array(length) : new Uint32Array(length);
+    for (let i = 0; i < S; i += CHUNK) {
+      this.packRange(sets, i, Math.min(S, i + CHUNK));
+      yield;
+    }
+    this.sets = null; // the transient memory of the derivation is what the server's budget feels
+    collect();
+  }
+
+  /** Where the sets [i0, i1) of the order start in `packed`. */
+  private sizeSets(sets: ExtSetTable, i0: number, i1: number): void {
+    const { order, at, topRank } = this;
     const { at: start, len } = sets;
     const ids = this.a.post;
-    const endOf = (set: number) => start[set] + len[set];
-    let length = 0;
-    for (let i = 0; i < S; i++) {
+    let length = at[i0];
+    for (let i = i0; i < i1; i++) {
       let others = 0;
-      for (let p = start[order[i]], e = endOf(order[i]); p < e; p++) if (topRank[ids[p]] < 0) others++;
+      for (let p = start[order[i]], e = p + len[order[i]]; p < e; p++) if (topRank[ids[p]] < 0) others++;
       length += PACKED_HEAD + others;
       if (length >= 2 ** 29) throw new Error("multi-pairs: more than 2^29 packed postings"); // a gap and its flag bit stay below 2^30
       at[i + 1] = length;
     }
-    const packed = (this.packed = this.a.post instanceof Uint16Array ? new Uint16Array(length) : new Uint32Array(length));
-    for (let i = 0; i < S; i++) {
+  }
+
+  /** The packed records of the sets [i0, i1) of the order. */
+  private packRange(sets: ExtSetTable, i0: number, i1: number): void {
+    const { order, at, topRank, packed } = this;
+    const { at: start, len } = sets;
+    const ids = this.a.post;
+    for (let i = i0; i < i1; i++) {
       // a count fits the postings' type: a set holds at most as many extensions as there are ids
       let mask = 0, bloom = 0, o = at[i] + PACKED_HEAD;
-      for (let p = start[order[i]], e = endOf(order[i]); p < e; p++) {
+      for (let p = start[order[i]], e = p + len[order[i]]; p < e; p++) {
         const x = ids[p], r = topRank[x];
         if (r >= 0) mask |= 1 << r;
         else {
@@ -216,49 +262,80 @@ export class PairListBuilder {
       packed[at[i] + 2] = mask >>> 16;
       packed[at[i] + 3] = bloom;
     }
-    this.sets = null; // the transient memory of the derivation is what the server's budget feels
+  }
+
+  /** Stage 3: the listed names' bytes in set order (a counting sort), in slices. */
+  *copyNames(): Steps<void> {
+    const { listed, setOf, order, multi } = this;
+    const S = this.setCount;
+    const rankOf = new Uint32Array(S);
+    for (let i = 0; i < S; i += CHUNK) {
+      for (let j = i, e = Math.min(S, i + CHUNK); j < e; j++) rankOf[order[j]] = j;
+      yield;
+    }
+    const first = (this.first = new Uint32Array(S + 1));
+    for (let i = 0; i < listed; i += CHUNK) {
+      for (let j = i, e = Math.min(listed, i + CHUNK); j < e; j++) first[rankOf[setOf[j]] + 1]++;
+      yield;
+    }
+    for (let i = 0; i < S; i++) first[i + 1] += first[i];
+    const fill = first.slice(0, S);
+    this.from = new Uint32Array(listed + 1);
+    // the listed names again, in the order classify met them (a third array of 8.7 M ids at
+    // 100 M would hold them, for the memory this derivation is measured by): their places
+    // in set order and lengths, then their bytes
+    let j = 0;
+    for (let w = 0; w < multi.length; w += 1024) {
+      j = this.placeNames(w, Math.min(multi.length, w + 1024), j, rankOf, fill);
+      yield;
+    }
+    const from = this.from;
+    for (let q = 0; q < listed; q++) from[q + 1] += from[q];
+    this.bytes = new Uint8Array(from[listed]);
+    j = 0;
+    for (let w = 0; w < multi.length; w += 1024) {
+      j = this.copyBytes(w, Math.min(multi.length, w + 1024), j);
+      yield;
+    }
+    this.setOf = this.order = new Uint32Array(0);
     collect();
   }
 
-  /** Stage 3: the listed names' bytes in set order. */
-  copyNames(): void {
-    const { listed, setOf, order, multi } = this;
-    const S = this.setCount;
-    const { names, nameOff } = this.a;
-    const rankOf = new Uint32Array(S);
-    for (let i = 0; i < S; i++) rankOf[order[i]] = i;
-    const first = (this.first = new Uint32Array(S + 1));
-    for (let j = 0; j < listed; j++) first[rankOf[setOf[j]] + 1]++;
-    for (let i = 0; i < S; i++) first[i + 1] += first[i];
-    const fill = first.slice(0, S);
-    const from = (this.from = new Uint32Array(listed + 1));
-    // the listed names again, in the order classify met them (a third array of 8.7 M ids at
-    // 100 M would hold them, for the memory this derivation is measured by)
-    const eachListed = (visit: (j: number, id: number) => void) => {
-      let j = 0;
-      for (let w = 0; w < multi.length; w++) {
-        let bits = multi[w];
-        while (bits !== 0) {
-          const low = bits & -bits;
-          const id = (w << 5) + 31 - Math.clz32(low);
-          bits ^= low;
-          if (this.countedSlot(id) < 0) visit(j++, id);
-        }
+  /** The listed names among the bitmap's words [w0, w1), the first being the j-th: each one's place in set order and length; returns the next j. */
+  private placeNames(w0: number, w1: number, j: number, rankOf: Uint32Array, fill: Uint32Array): number {
+    const { multi, setOf, from } = this;
+    const nameOff = this.a.nameOff;
+    for (let w = w0; w < w1; w++) {
+      let bits = multi[w];
+      while (bits !== 0) {
+        const low = bits & -bits;
+        const id = (w << 5) + 31 - Math.clz32(low);
+        bits ^= low;
+        if (this.countedSlot(id) >= 0) continue;
+        const q = fill[rankOf[setOf[j]]]++;
+        setOf[j++] = q; // from here on: the name's place in set order
+        from[q + 1] = nameOff.span(id);
       }
-    };
-    eachListed((j, id) => {
-      const q = fill[rankOf[setOf[j]]]++;
-      setOf[j] = q; // from here on: the name's place in set order
-      from[q + 1] = nameOff.span(id);
-    });
-    for (let q = 0; q < listed; q++) from[q + 1] += from[q];
-    const bytes = (this.bytes = new Uint8Array(from[listed]));
-    eachListed((j, id) => {
-      const s = nameOff.at(id);
-      for (let p = s, e = s + nameOff.span(id), q = from[setOf[j]]; p < e; ) bytes[q++] = names[p++];
-    });
-    this.setOf = this.order = new Uint32Array(0);
-    collect();
+    }
+    return j;
+  }
+
+  /** The bytes of the listed names among the bitmap's words [w0, w1), the first being the j-th, to their places; returns the next j. */
+  private copyBytes(w0: number, w1: number, j: number): number {
+    const { multi, setOf, from, bytes } = this;
+    const { names, nameOff } = this.a;
+    for (let w = w0; w < w1; w++) {
+      let bits = multi[w];
+      while (bits !== 0) {
+        const low = bits & -bits;
+        const id = (w << 5) + 31 - Math.clz32(low);
+        bits ^= low;
+        if (this.countedSlot(id) >= 0) continue;
+        const s = nameOff.at(id);
+        for (let p = s, e = s + nameOff.span(id), q = from[setOf[j++]]; p < e; ) bytes[q++] = names[p++];
+      }
+    }
+    return j;
   }
 
   /** Stage 4: starts the sizing walk (write false) or, once sized, the writing walk. */
@@ -276,11 +353,15 @@ export class PairListBuilder {
   }
 
   /**
-   * Stage 4 over the sets [i0, i1) in order: per (list, set), the set's gap from the list's
-   * previous set times two plus a flag for a count above one, then the count less one when
-   * flagged (LEB128 varints, as TRIP).
+   * Stage 4 from set i0 in order, until the sets walked hold `names` names (the first sets
+   * are the most used, so a slice of sets would be uneven): per (list, set), the set's gap
+   * from the list's previous set times two plus a flag for a count above one, then the count
+   * less one when flagged (LEB128 varints, as TRIP). Returns the next set to walk.
    */
-  walk(i0: number, i1: number): void {
+  walk(i0: number, names: number): number {
+    const stop = this.first[i0] + names;
+    let i1 = i0 + 1;
+    while (i1 < this.setCount && this.first[i1] < stop) i1++;
     const { first, from, bytes, found, cnt, touched, last, size, cursor, at, write } = this;
     const data = this.data;
     let stamp = this.stamp;
@@ -306,6 +387,7 @@ export class PairListBuilder {
       }
     }
     this.stamp = stamp;
+    return i1;
   }
 
   /** Drops what only the walks needed (the builder may outlive them in a suspended generator). */
@@ -317,23 +399,6 @@ export class PairListBuilder {
   result(): PairLists {
     return { triList: this.triList, off: this.off, data: this.data, packed: this.packed, pairCounts: this.pairCounts, topIds: this.topIds, topRank: this.topRank };
   }
-}
-
-/** Set indices 0..n-1 by use, most used first (ties by index). */
-function setsByUse(freq: Uint32Array, n: number): Uint32Array {
-  let most = 0;
-  for (let i = 0; i < n; i++) if (freq[i] > most) most = freq[i];
-  const out = new Uint32Array(n);
-  if (n < 2 ** 26 && most < 2 ** 27) {
-    // one Float64 key per set (below 2^53), sorted natively
-    const keys = new Float64Array(n);
-    for (let i = 0; i < n; i++) keys[i] = (2 ** 27 - freq[i]) * 2 ** 26 + i;
-    keys.sort();
-    for (let i = 0; i < n; i++) out[i] = keys[i] % 2 ** 26;
-    return out;
-  }
-  for (let i = 0; i < n; i++) out[i] = i;
-  return out.sort((x, y) => freq[y] - freq[x] || x - y);
 }
 
 /**

@@ -55,14 +55,12 @@ export class MultiPairs {
       b.classify(w, Math.min(multi.length, w + 1024));
       yield;
     }
-    b.packSets();
-    yield;
-    b.copyNames();
-    yield;
+    yield* b.packSets();
+    yield* b.copyNames();
     for (const write of [false, true]) {
       b.startWalk(write);
-      for (let i = 0; i < b.setCount; i += 4096) {
-        b.walk(i, Math.min(b.setCount, i + 4096));
+      for (let i = 0; i < b.setCount; ) {
+        i = b.walk(i, 32768);
         yield;
       }
     }
