@@ -23,6 +23,10 @@ import type { Steps } from "./steps.ts";
 
 /** Sets or names a slice of the builder handles (a few milliseconds at 100 M). */
 const CHUNK = 1 << 16;
+/** The passes of multiRange. */
+const CLASSIFY = 0;
+const PLACE = 1;
+const COPY = 2;
 
 export const PAIRS = ALPHABET * ALPHABET;
 /**
@@ -141,8 +145,22 @@ export class PairListBuilder {
 
   /** Stage 1 over the bitmap's words [w0, w1). */
   classify(w0: number, w1: number): void {
-    const { a, multi, pairCounts, found } = this;
+    this.multiRange(w0, w1, CLASSIFY, null);
+  }
+
+  /**
+   * The multi names among the bitmap's words [w0, w1), in id order, the one pass that
+   * stages 1 and 3 share:
+   * - CLASSIFY: a name in exactly two top extensions counted under its lists and that pair
+   *   of extensions; any other listed under its extension set (setOf);
+   * - PLACE (listed names only): each one's place in set order (into setOf) and its length;
+   * - COPY (listed names only): its bytes copied to that place.
+   * `this.listed` counts the listed names met (reset between passes).
+   */
+  private multiRange(w0: number, w1: number, mode: number, place: { rankOf: Uint32Array; fill: Uint32Array } | null): void {
+    const { a, multi, pairCounts, found, setOf, from, bytes } = this;
     const { names, nameOff, postStart: ps, post } = a;
+    let j = this.listed;
     for (let w = w0; w < w1; w++) {
       let bits = multi[w];
       while (bits !== 0) {
@@ -150,16 +168,26 @@ export class PairListBuilder {
         const id = (w << 5) + 31 - Math.clz32(low);
         bits ^= low;
         const slot = this.countedSlot(id);
-        if (slot < 0) {
+        if (slot >= 0) {
+          if (mode !== CLASSIFY) continue;
+          const b = nameOff.at(id);
+          const m = this.listsOf(names, b, b + nameOff.span(id), id + 1);
+          for (let i = 0; i < m; i++) pairCounts[found[i] * TOP_PAIRS + slot]++;
+        } else if (mode === CLASSIFY) {
           const s = ps.at(id);
-          this.setOf[this.listed++] = (this.sets as ExtSetTable).idOf(post, s, s + ps.span(id));
-          continue;
+          setOf[j++] = (this.sets as ExtSetTable).idOf(post, s, s + ps.span(id));
+        } else if (mode === PLACE) {
+          const p = place as { rankOf: Uint32Array; fill: Uint32Array };
+          const q = p.fill[p.rankOf[setOf[j]]]++;
+          setOf[j++] = q; // from here on: the name's place in set order
+          from[q + 1] = nameOff.span(id);
+        } else {
+          const s = nameOff.at(id);
+          for (let p = s, e = s + nameOff.span(id), q = from[setOf[j++]]; p < e; ) bytes[q++] = names[p++];
         }
-        const b = nameOff.at(id);
-        const m = this.listsOf(names, b, b + nameOff.span(id), id + 1);
-        for (let i = 0; i < m; i++) pairCounts[found[i] * TOP_PAIRS + slot]++;
       }
     }
+    this.listed = j;
   }
 
   /** The lists a name's bytes b[s, e) belong to, into `found` (how many); stamp: unique per name. */
@@ -284,58 +312,23 @@ export class PairListBuilder {
     // the listed names again, in the order classify met them (a third array of 8.7 M ids at
     // 100 M would hold them, for the memory this derivation is measured by): their places
     // in set order and lengths, then their bytes
-    let j = 0;
+    const listedAll = this.listed;
+    this.listed = 0;
     for (let w = 0; w < multi.length; w += 1024) {
-      j = this.placeNames(w, Math.min(multi.length, w + 1024), j, rankOf, fill);
+      this.multiRange(w, Math.min(multi.length, w + 1024), PLACE, { rankOf, fill });
       yield;
     }
     const from = this.from;
     for (let q = 0; q < listed; q++) from[q + 1] += from[q];
     this.bytes = new Uint8Array(from[listed]);
-    j = 0;
+    this.listed = 0;
     for (let w = 0; w < multi.length; w += 1024) {
-      j = this.copyBytes(w, Math.min(multi.length, w + 1024), j);
+      this.multiRange(w, Math.min(multi.length, w + 1024), COPY, null);
       yield;
     }
+    this.listed = listedAll;
     this.setOf = this.order = new Uint32Array(0);
     collect();
-  }
-
-  /** The listed names among the bitmap's words [w0, w1), the first being the j-th: each one's place in set order and length; returns the next j. */
-  private placeNames(w0: number, w1: number, j: number, rankOf: Uint32Array, fill: Uint32Array): number {
-    const { multi, setOf, from } = this;
-    const nameOff = this.a.nameOff;
-    for (let w = w0; w < w1; w++) {
-      let bits = multi[w];
-      while (bits !== 0) {
-        const low = bits & -bits;
-        const id = (w << 5) + 31 - Math.clz32(low);
-        bits ^= low;
-        if (this.countedSlot(id) >= 0) continue;
-        const q = fill[rankOf[setOf[j]]]++;
-        setOf[j++] = q; // from here on: the name's place in set order
-        from[q + 1] = nameOff.span(id);
-      }
-    }
-    return j;
-  }
-
-  /** The bytes of the listed names among the bitmap's words [w0, w1), the first being the j-th, to their places; returns the next j. */
-  private copyBytes(w0: number, w1: number, j: number): number {
-    const { multi, setOf, from, bytes } = this;
-    const { names, nameOff } = this.a;
-    for (let w = w0; w < w1; w++) {
-      let bits = multi[w];
-      while (bits !== 0) {
-        const low = bits & -bits;
-        const id = (w << 5) + 31 - Math.clz32(low);
-        bits ^= low;
-        if (this.countedSlot(id) >= 0) continue;
-        const s = nameOff.at(id);
-        for (let p = s, e = s + nameOff.span(id), q = from[setOf[j++]]; p < e; ) bytes[q++] = names[p++];
-      }
-    }
-    return j;
   }
 
   /** Stage 4: starts the sizing walk (write false) or, once sized, the writing walk. */
