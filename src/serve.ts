@@ -46,6 +46,6 @@ export async function runServe(config: Config): Promise<number> {
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
   // SIGHUP: re-read ZW_ZONE_INDEX now (a file renamed over it is also picked up on its own).
-  process.on("SIGHUP", () => void zoneServiceOf(server.services)?.reload());
+  process.on("SIGHUP", () => void zoneServiceOf(server.services)?.reloadInBackground());
   return -1;
 }

@@ -3,7 +3,8 @@
  * Validation happens in open (open.ts); counting in engine.ts. An instance is not
  * thread-safe (it reuses scratch buffers): each worker opens its own, the OS shares pages.
  */
-import { readHeader, mapArrays, verifySections, ZoneIndexError, type Header } from "./open.ts";
+import { readHeader, mapArrays, verifySections, verifySectionSteps, ZoneIndexError, type Header } from "./open.ts";
+import type { Steps } from "./steps.ts";
 import { Engine } from "./engine.ts";
 import type { Position } from "./format.ts";
 import { LookupBatch, LOOKUP_UNSUPPORTED, NO_EXT } from "./lookup-batch.ts";
@@ -113,6 +114,11 @@ export class ZoneIndex {
    */
   verify(): string | null {
     return verifySections(this.path, this.header, this.maps);
+  }
+
+  /** verify() in slices (steps.ts), for a thread that serves meanwhile. */
+  verifySteps(): Steps<string | null> {
+    return verifySectionSteps(this.path, this.header, this.maps);
   }
 
   private get e(): Engine {

@@ -5,7 +5,9 @@
  *   folder, plus a periodic stat of inode/mtime/size where watch is unreliable), or when
  *   reload() is called (SIGHUP in the server, the "zone.swap" broadcast in workers).
  * - A candidate is opened and, by default, fully verified (every section's crc32) before it
- *   replaces the current one. A missing, truncated, corrupt or foreign file is refused with
+ *   replaces the current one: a change the watcher (or SIGHUP) sees is checked a slice per
+ *   event-loop turn while the current index serves (reloadInBackground); reload() checks in
+ *   one go. A missing, truncated, corrupt or foreign file is refused with
  *   a message (onEvent), and the index in use keeps serving. A refused file is not retried
  *   until its inode/mtime/size change.
  * - Queries are synchronous (and a worker handles one message at a time), so a query never
@@ -28,6 +30,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileIdentity, snapshot, sweepSnapshots } from "./files.ts";
 import { ZoneIndex, ZoneIndexError } from "./index.ts";
+import { finishInBackground } from "./steps.ts";
 
 export { fileIdentity } from "./files.ts";
 
@@ -53,6 +56,15 @@ export interface HolderOptions {
  * could not open (it keeps what it had, and the newest announcement always exists).
  */
 export const RETIRED_LINK_GRACE_MS = 60_000;
+
+/** A file opened to replace the one in use, not yet checked. */
+interface Candidate {
+  index: ZoneIndex;
+  identity: string;
+  file: string;
+  /** The private link made for it (removed if it is refused), or null when the path itself was opened. */
+  snap: string | null;
+}
 
 interface Slot {
   index: ZoneIndex;
@@ -119,49 +131,112 @@ export class ZoneIndexHolder {
     this.debounce.unref?.();
   }
 
-  /** Reloads when the file at the path is not the one in use (nor one already refused). */
+  /**
+   * Reloads when the file at the path is not the one in use (nor one already refused), with
+   * the check in slices between requests (reloadInBackground).
+   */
   checkForChange(): void {
     if (this.closed) return;
     const id = fileIdentity(this.opts.path);
     if (id === "" || id === this.identity || id === this.refusedIdentity) return;
-    this.reload();
+    void this.reloadInBackground();
   }
 
-  /** Opens the file at the path now; true when it was swapped in. */
+  /** Opens the file at the path now, checking it in one go; true when it was swapped in. */
   reload(): boolean {
-    if (this.closed) return false;
+    const c = this.candidate();
+    if (c === null) return false;
+    return this.settle(c, this.opts.verify !== false ? c.index.verify() : null);
+  }
+
+  private loading = false;
+  private again = false;
+
+  /**
+   * reload(), but the check runs a slice per event-loop turn (steps.ts), the index in use
+   * serving meanwhile: at 100 M domains the check takes 2-6 s, which the serving thread would
+   * otherwise spend with every request waiting. One runs at a time; a change seen meanwhile
+   * is looked at again once it ends.
+   */
+  async reloadInBackground(): Promise<boolean> {
+    if (this.loading) {
+      this.again = true;
+      return false;
+    }
+    this.loading = true;
+    try {
+      const c = this.candidate();
+      if (c === null) return false;
+      const before = this.slot;
+      const problem = this.opts.verify !== false ? await finishInBackground(c.index.verifySteps(), undefined, () => this.closed) : null;
+      if (this.closed || this.slot !== before) {
+        // closed, or reload() swapped another file in meanwhile: this one may be older
+        this.discard(c);
+        this.again = !this.closed;
+        return false;
+      }
+      return this.settle(c, problem);
+    } catch (e) {
+      console.error(`zone index: ${this.opts.path}: checking a new file failed:`, e);
+      return false;
+    } finally {
+      this.loading = false;
+      if (this.again && !this.closed) {
+        this.again = false;
+        this.checkForChange();
+      }
+    }
+  }
+
+  /**
+   * The file at the path frozen under a private name first (what is verified is what is
+   * served, and workers told about it open that very file even if the path moves on in
+   * between), and opened; null when it cannot be (refused, with its event).
+   */
+  private candidate(): Candidate | null {
+    if (this.closed) return null;
     const p = this.opts.path;
-    // Freeze the file under a private name first: what is verified is what is served, and
-    // workers told about it open that very file even if the path moves on in between.
     const snap = snapshot(p, (this.seq += 1));
     const file = snap ?? p;
     const identity = fileIdentity(file);
-    let index: ZoneIndex;
     try {
-      index = ZoneIndex.open(file);
-      if (this.opts.verify !== false) {
-        const problem = index.verify();
-        if (problem !== null) {
-          index.close();
-          throw new ZoneIndexError(problem.replace(file, p));
-        }
-      }
+      return { index: ZoneIndex.open(file), identity, file, snap };
     } catch (e) {
-      if (snap !== null) fs.rmSync(snap, { force: true });
-      this.refusedIdentity = identity;
-      const error = (e instanceof Error ? e.message : String(e)).replace(file, p);
-      this.opts.onEvent?.({ type: "refused", path: p, error });
+      this.refuse({ identity, file, snap }, e);
+      return null;
+    }
+  }
+
+  /** Swaps the candidate in when its check found no problem, else refuses it; true when swapped. */
+  private settle(c: Candidate, problem: string | null): boolean {
+    if (problem !== null) {
+      this.discard(c);
+      this.refuse(c, new ZoneIndexError(problem.replace(c.file, this.opts.path)));
       return false;
     }
+    const p = this.opts.path;
     const old = this.slot;
-    this.slot = { index, identity, file };
+    this.slot = { index: c.index, identity: c.identity, file: c.file };
     // this thread answers zone/count: derive its structures while the index already serves
-    index.prepareInBackground().catch((e) => console.error(`zone index: ${p}: deriving its in-memory structures failed:`, e));
+    c.index.prepareInBackground().catch((e) => console.error(`zone index: ${p}: deriving its in-memory structures failed:`, e));
     this.refusedIdentity = null;
-    this.opts.onEvent?.({ type: "loaded", path: p, file, builtAt: index.builtAt, previousBuiltAt: old?.index.builtAt ?? null, identity });
+    this.opts.onEvent?.({ type: "loaded", path: p, file: c.file, builtAt: c.index.builtAt, previousBuiltAt: old?.index.builtAt ?? null, identity: c.identity });
     if (old !== null) this.retire(old, RETIRED_LINK_GRACE_MS);
     return true;
   }
+
+  private discard(c: Candidate): void {
+    c.index.close();
+    if (c.snap !== null) fs.rmSync(c.snap, { force: true });
+  }
+
+  private refuse(c: { identity: string; file: string; snap: string | null }, e: unknown): void {
+    const p = this.opts.path;
+    if (c.snap !== null) fs.rmSync(c.snap, { force: true });
+    this.refusedIdentity = c.identity;
+    this.opts.onEvent?.({ type: "refused", path: p, error: (e instanceof Error ? e.message : String(e)).replace(c.file, p) });
+  }
+
   private seq = 0;
   /** Private links of retired indexes, removed after the grace period (or at close). */
   private readonly retiring = new Map<ReturnType<typeof setTimeout>, () => void>();

@@ -86,6 +86,44 @@ describe("zone index swap", () => {
     }
   });
 
+  test("a check in slices: the same verdicts as the check in one go, whatever the slice", async () => {
+    const zone = zoneServiceOf(t.server.services)!;
+    const now = zone.current()!.builtAt;
+    const good = fs.readFileSync(now === A.builtAt ? B.file : A.file);
+    const flipped = Buffer.from(good);
+    flipped[8192 + 3] ^= 0x55;
+    renameInto(flipped);
+    expect(await zone.reloadInBackground()).toBe(false);
+    expect(zone.current()!.builtAt).toBe(now);
+    renameInto(good);
+    await waitFor(now === A.builtAt ? B.builtAt : A.builtAt); // the watcher's check, or this one
+    // a crc32 continued slice by slice equals the whole section's: every slicing accepts the
+    // good file, rejects the flipped one, and yields once per slice
+    const { readHeader, verifySectionSteps } = await import("../../src/zone-index/open.ts");
+    const file = path.join(dir, "sliced.idx");
+    for (const [bytes, verdict] of [
+      [good, null],
+      [flipped, expect.stringContaining("checksum mismatch")],
+    ] as const) {
+      fs.writeFileSync(file, bytes);
+      const h = readHeader(file);
+      for (const slice of [8, 4097, 7 << 20]) {
+        let yields = 0;
+        let wanted = 0;
+        for (const s of h.sections.values()) wanted += Math.ceil(s.length / slice);
+        const steps = verifySectionSteps(file, h, undefined, slice);
+        for (let r = steps.next(); ; r = steps.next()) {
+          if (r.done) {
+            expect(r.value).toEqual(verdict);
+            break;
+          }
+          yields++;
+        }
+        if (verdict === null) expect(yields).toBe(wanted);
+      }
+    }
+  });
+
   test("lookups in flight during repeated swaps each answer from one whole index", async () => {
     const names = Array.from({ length: 5000 }, (_, i) => `name${i}.${["com", "nu", "co.uk"][Math.floor(i / 2) % 3]}`);
     const expected = (built: string) => names.map((_, i) => (i % 2 === 0) === (built === A.builtAt));

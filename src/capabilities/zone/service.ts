@@ -81,9 +81,14 @@ export class ZoneService {
     return { results, index_built_at: out.builtAt };
   }
 
-  /** Re-reads the index file now (SIGHUP); true when a new index was swapped in. */
+  /** Re-reads the index file now, checking it in one go; true when a new index was swapped in. */
   reload(): boolean {
     return this.holder.reload();
+  }
+
+  /** The same with the check in slices between requests (SIGHUP): the index in use serves meanwhile. */
+  reloadInBackground(): Promise<boolean> {
+    return this.holder.reloadInBackground();
   }
 }
 
