@@ -8,9 +8,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { loadConfig } from "../../src/config.ts";
-import { startServer } from "../../src/main.ts";
+import { startServer, type RunningServer } from "../../src/main.ts";
 
-export async function serveForBench(opts: { name: string; keys: number; env?: Record<string, string>; before?: (dir: string) => Promise<void> }): Promise<void> {
+/** before: runs on the data folder before the server starts; after: on the running server, before the ready line. */
+export async function serveForBench(opts: {
+  name: string;
+  keys: number;
+  env?: Record<string, string>;
+  before?: (dir: string) => Promise<void>;
+  after?: (s: RunningServer) => void;
+}): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `zw-bench-${opts.name}-`));
   await opts.before?.(dir);
   const s = await startServer(loadConfig({ ZW_DATA_DIR: dir, ZW_HOST: "127.0.0.1", ZW_PORT: "0", ZW_DNS_SERVERS: "127.0.0.1:9", ...opts.env }), { log: () => {} });
@@ -22,6 +29,7 @@ export async function serveForBench(opts: { name: string; keys: number; env?: Re
   };
   process.on("SIGTERM", bye);
   process.on("SIGINT", bye);
+  opts.after?.(s);
   console.log(JSON.stringify({ port: s.port, keys, key: keys[0], pid: process.pid })); // pid: the server itself, when a launcher stands between
 }
 

@@ -20,7 +20,8 @@ import { findNameIn, nameEndsWith, prefixEndFrom, prefixRange } from "./names.ts
 import { readInner, type Inner, type InnerArrays } from "./inner.ts";
 import { findNameKeyed } from "./name-keys.ts";
 import type { Position } from "./format.ts";
-import { readPrecomputed, type PreEntry } from "./precomputed.ts";
+import { precomputedProblem, readPrecomputed, type PreEntry } from "./precomputed.ts";
+import type { Steps } from "./steps.ts";
 import { ExtensionIds } from "./extensions.ts";
 import { countFiltered, countPrecomputed, repeatsOf } from "./pre-answers.ts";
 import { Derived } from "./derived.ts";
@@ -52,6 +53,11 @@ export class Engine {
     this.extIds = new ExtensionIds(a.extNames);
     this.pre = readPrecomputed(a);
     this.derived = new Derived(a);
+  }
+
+  /** The checks of the file's structure too long for every open (precomputedProblem), in slices; null when sound. */
+  structureProblem(): Steps<string | null> {
+    return precomputedProblem(this.a, this.pre);
   }
 
   /** Extension id of s[start, end), or -1 (no substring made). */

@@ -3,10 +3,11 @@
  * Checked on open (cheap, O(header)): magic, format version, header size, recorded file
  * size against the real one (truncation), header+table crc32, every required section
  * present, inside the file, page-aligned and sized consistently with the header counts.
- * `verifySections` checks every section's crc32 (O(file), ~9 GB/s) for `index stats` and
- * the swap. Mappings are MAP_PRIVATE (shared: false): the file's pages are still shared
- * between processes and workers, and a stray write could never reach the file. Each
- * section is its own mapping, so files over 4 GiB work (PLATFORM.md note 10).
+ * `verifySectionSteps` checks every section's crc32 (O(file), ~9 GB/s) for `index stats` and
+ * the swap (through ZoneIndex.verify/verifySteps). Mappings are MAP_PRIVATE (shared:
+ * false): the file's pages are still shared between processes and workers, and a stray
+ * write could never reach the file. Each section is its own mapping, so files over 4 GiB
+ * work (PLATFORM.md note 10).
  */
 import fs from "node:fs";
 import {
@@ -17,7 +18,7 @@ import { checkJumpTable } from "./jump.ts";
 import { readOffsets } from "./offsets.ts";
 import type { IndexArrays } from "./arrays.ts";
 import { innerProblem, type InnerArrays } from "./inner.ts";
-import { finish, type Steps } from "./steps.ts";
+import type { Steps } from "./steps.ts";
 
 export class ZoneIndexError extends Error {
   override name = "ZoneIndexError";
@@ -200,22 +201,15 @@ export function mapArrays(path: string, h: Header): { arrays: IndexArrays; maps:
   return { arrays, maps };
 }
 
-/**
- * Full-data check: crc32 of every section. Returns null when sound, else the problem. A
- * section found in `maps` (the mappings an index serves from) is read there, so a verified
- * index is resident in the very mappings its queries read (ZoneIndex.verify).
- */
-export function verifySections(path: string, h: Header, maps?: Map<string, Uint8Array>): string | null {
-  return finish(verifySectionSteps(path, h, maps));
-}
-
 /** A crc32 run of this many bytes a slice: a few milliseconds when resident. */
 const VERIFY_SLICE = 16 << 20;
 
 /**
- * verifySections in slices of VERIFY_SLICE bytes (steps.ts; a crc32 continues from the
- * previous slice's value), so that a serving thread can check a new file between requests:
- * at 100 M domains the whole check takes 2-6 s.
+ * Full-data check: crc32 of every section, in slices of VERIFY_SLICE bytes (steps.ts; a
+ * crc32 continues from the previous slice's value) so that a serving thread can check a new
+ * file between requests. Returns null when sound, else the problem. A section found in
+ * `maps` (the mappings an index serves from) is read there, so a verified index is resident
+ * in the very mappings its queries read (ZoneIndex.verify).
  */
 export function* verifySectionSteps(path: string, h: Header, maps?: Map<string, Uint8Array>, sliceBytes = VERIFY_SLICE): Steps<string | null> {
   for (const s of h.sections.values()) {

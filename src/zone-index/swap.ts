@@ -200,7 +200,8 @@ export class ZoneIndexHolder {
     const file = snap ?? p;
     const identity = fileIdentity(file);
     try {
-      return { index: ZoneIndex.open(file), identity, file, snap };
+      // the checks open() can leave out run with the crc32s (settle's problem), in slices when in the background
+      return { index: ZoneIndex.open(file, { checkLater: this.opts.verify !== false }), identity, file, snap };
     } catch (e) {
       this.refuse({ identity, file, snap }, e);
       return null;

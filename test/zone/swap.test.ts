@@ -124,6 +124,42 @@ describe("zone index swap", () => {
     }
   });
 
+  test("a record naming no extension, checksums intact, is refused by open and by both checks", async () => {
+    const zone = zoneServiceOf(t.server.services)!;
+    const now = zone.current()!.builtAt;
+    const other = now === A.builtAt ? B : A;
+    const { readHeader } = await import("../../src/zone-index/open.ts");
+    const { ZoneIndex } = await import("../../src/zone-index/index.ts");
+    const bytes = Buffer.from(fs.readFileSync(other.file));
+    const prex = readHeader(other.file).sections.get("PREX")!;
+    expect(prex.length).toBeGreaterThan(0);
+    bytes.writeUInt16LE(0xfff0, prex.offset + (prex.length >> 2) * 2); // a record in the middle
+    // the section's crc32 and the header's recomputed: only the structure check can tell
+    const sections = bytes.readUInt32LE(48);
+    for (let i = 0; i < sections; i++) {
+      const o = 128 + 32 * i;
+      if (bytes.toString("latin1", o, o + 4) === "PREX") bytes.writeUInt32LE(Bun.hash.crc32(bytes.subarray(prex.offset, prex.offset + prex.length)) >>> 0, o + 24);
+    }
+    bytes.writeUInt32LE(0, 60);
+    bytes.writeUInt32LE(Bun.hash.crc32(bytes.subarray(0, 128 + 32 * sections)) >>> 0, 60);
+    const file = path.join(dir, "bad-record.idx");
+    fs.writeFileSync(file, bytes);
+    expect(() => ZoneIndex.open(file)).toThrow(/precomputed record \d+ names extension 65520 of \d+; rebuild the index/);
+    const later = ZoneIndex.open(file, { checkLater: true });
+    expect(later.verify()).toMatch(/precomputed record \d+ names extension 65520/);
+    later.close();
+    for (const check of [() => zone.reload(), () => zone.reloadInBackground()]) {
+      renameInto(bytes);
+      expect(await check()).toBe(false);
+      expect(zone.current()!.builtAt).toBe(now);
+      expect((await builtAt()).built_at).toBe(now);
+    }
+    await Bun.sleep(300); // the watcher's own check of the last one, had it been running, is over too
+    expect((await builtAt()).built_at).toBe(now);
+    renameInto(fs.readFileSync(other.file));
+    await waitFor(other.builtAt);
+  });
+
   test("lookups in flight during repeated swaps each answer from one whole index", async () => {
     const names = Array.from({ length: 5000 }, (_, i) => `name${i}.${["com", "nu", "co.uk"][Math.floor(i / 2) % 3]}`);
     const expected = (built: string) => names.map((_, i) => (i % 2 === 0) === (built === A.builtAt));
