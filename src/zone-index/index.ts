@@ -72,7 +72,8 @@ export class ZoneIndex {
    * Maps and validates the file; throws ZoneIndexError for a missing, truncated, corrupt or
    * foreign file. checkLater: the checks that read every precomputed record (70 ms at 100 M
    * domains) are left to verify()/verifySteps(), which must then run before the index
-   * serves (the swap's check, in slices on the serving thread).
+   * serves (the swap's check, in slices on the serving thread), or have run on this very
+   * file in another thread (a worker told about the file the main thread verified).
    */
   static open(path: string, opts: { checkLater?: boolean } = {}): ZoneIndex {
     const header = readHeader(path);

@@ -144,7 +144,7 @@ export function mapSection(path: string, s: SectionInfo): Uint8Array {
   return m.byteLength === s.length ? m : m.subarray(0, s.length);
 }
 
-/** The arrays, and each section's mapping by tag (verifySections reads those). */
+/** The arrays, and each section's mapping by tag (verifySectionSteps reads those). */
 export function mapArrays(path: string, h: Header): { arrays: IndexArrays; maps: Map<string, Uint8Array> } {
   const maps = new Map<string, Uint8Array>();
   const get = (t: SectionTag) => {

@@ -49,8 +49,9 @@ export interface SwapNotice {
 
 /**
  * "zone.swap" handler. On the thread that owns the holder it is a no-op. A worker maps the
- * announced file (checked on open, not re-verified: the main thread did that); if that file
- * is already gone, a newer announcement is on its way and the worker keeps what it has.
+ * announced file (its header checked on open, nothing more: the main thread's verify ran the
+ * crc32s and the record checks); if that file is already gone, a newer announcement is on
+ * its way and the worker keeps what it has.
  */
 export function onSwapNotice(n: SwapNotice, config: Config): void {
   if (n.path !== config.zoneIndex || holders.has(n.path)) return;
@@ -58,7 +59,7 @@ export function onSwapNotice(n: SwapNotice, config: Config): void {
   if (cur?.file === n.file) return;
   let index: ZoneIndex;
   try {
-    index = ZoneIndex.open(n.file);
+    index = ZoneIndex.open(n.file, { checkLater: true });
   } catch {
     return;
   }
