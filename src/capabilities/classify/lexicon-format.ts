@@ -9,13 +9,17 @@
  *   12      4     u32 h = header JSON length in bytes
  *   16      4     u32 w = words blob length in bytes
  *   20      4     u32 p = phrases blob length in bytes
- *   24      h     header JSON (UTF-8): { version, built_from, counts }
+ *   24      4     u32 m = number of word pairs
+ *   28      h     header JSON (UTF-8): { version, built_from, counts }
  *   ..      w     words, sorted by code unit, joined by "\n" (ASCII a-z0-9 only)
  *   ..      2n    u16 freq[n]: frequency cost of each word in 1/1024 nats (NO_FREQ: not in a corpus)
  *   ..      n     u8 flags[n]: W_* bits (classifier-words.ts)
  *   ..      p     phrases: "w1 w2" pairs of adjacent words of known phrases, sorted, joined by "\n"
  *   ..      2*27^3 u16 chars[27^3]: letter trigram model, -ln p(c | a b) in 1/1024 nats at index
  *                  (a * 27 + b) * 27 + c, letters a-z = 0-25 and 26 = word boundary
+ *   ..      4m    u32 pairFirst[m]: word index of each pair's first word (pairs sorted)
+ *   ..      4m    u32 pairSecond[m]: word index of its second word
+ *   ..      m     u8 pairAssoc[m]: ln p(second | first) - ln p(second) in 1/PAIR_SCALE nats
  *
  * All integers little-endian. Padding: none (the u16 arrays are copied out of the buffer,
  * so alignment does not matter). The build sorts everything, so the same packages give the
@@ -24,7 +28,7 @@
 import { gunzipSync, gzipSync } from "node:zlib";
 
 export const MAGIC = "ZWLX";
-export const FORMAT_VERSION = 2;
+export const FORMAT_VERSION = 3;
 /** Symbols of the letter model: a-z and the word boundary. */
 export const CHAR_SYMBOLS = 27;
 export const CHAR_TABLE = CHAR_SYMBOLS ** 3;
@@ -32,6 +36,8 @@ export const CHAR_TABLE = CHAR_SYMBOLS ** 3;
 export const NO_FREQ = 0xffff;
 /** Costs are stored as round(cost * FREQ_SCALE). */
 export const FREQ_SCALE = 1024;
+/** Word-pair associations are stored as round(nats * PAIR_SCALE), 1 to 255. */
+export const PAIR_SCALE = 16;
 
 export interface LexiconHeader {
   version: string;
@@ -47,6 +53,11 @@ export interface LexiconData {
   phrases: string[];
   /** Letter trigram costs (CHAR_TABLE entries, FREQ_SCALE units). */
   chars: Uint16Array;
+  /** Word pairs with a positive association (a language model's bigrams), as word indexes. */
+  pairFirst: Uint32Array;
+  pairSecond: Uint32Array;
+  /** Their associations in PAIR_SCALE units, 1 to 255. */
+  pairAssoc: Uint8Array;
 }
 
 const te = new TextEncoder();
@@ -59,7 +70,9 @@ export function encodeLexicon(d: LexiconData): Uint8Array {
   const words = te.encode(d.words.join("\n"));
   const phrases = te.encode(d.phrases.join("\n"));
   if (d.chars.length !== CHAR_TABLE) throw new Error("lexicon: letter model has the wrong size");
-  const out = new Uint8Array(24 + header.length + words.length + 3 * n + phrases.length + 2 * CHAR_TABLE);
+  const m = d.pairFirst.length;
+  if (d.pairSecond.length !== m || d.pairAssoc.length !== m) throw new Error("lexicon: pair array lengths differ");
+  const out = new Uint8Array(28 + header.length + words.length + 3 * n + phrases.length + 2 * CHAR_TABLE + 9 * m);
   const view = new DataView(out.buffer);
   out.set(te.encode(MAGIC), 0);
   view.setUint32(4, FORMAT_VERSION, true);
@@ -67,13 +80,17 @@ export function encodeLexicon(d: LexiconData): Uint8Array {
   view.setUint32(12, header.length, true);
   view.setUint32(16, words.length, true);
   view.setUint32(20, phrases.length, true);
-  let at = 24;
+  view.setUint32(24, m, true);
+  let at = 28;
   out.set(header, at); at += header.length;
   out.set(words, at); at += words.length;
   for (let i = 0; i < n; i++, at += 2) view.setUint16(at, d.freq[i]!, true);
   out.set(d.flags, at); at += n;
   out.set(phrases, at); at += phrases.length;
   for (let i = 0; i < CHAR_TABLE; i++, at += 2) view.setUint16(at, d.chars[i]!, true);
+  for (let i = 0; i < m; i++, at += 4) view.setUint32(at, d.pairFirst[i]!, true);
+  for (let i = 0; i < m; i++, at += 4) view.setUint32(at, d.pairSecond[i]!, true);
+  out.set(d.pairAssoc, at);
   return gzipSync(out, { level: 9 });
 }
 
@@ -86,6 +103,9 @@ export interface DecodedLexicon {
   flags: Uint8Array;
   phrases: string[];
   chars: Uint16Array;
+  pairFirst: Uint32Array;
+  pairSecond: Uint32Array;
+  pairAssoc: Uint8Array;
 }
 
 const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
@@ -98,15 +118,24 @@ function u16(raw: Uint8Array, view: DataView, at: number, n: number): Uint16Arra
   return out;
 }
 
+/** n little-endian u32 at byte offset `at`. */
+function u32(raw: Uint8Array, view: DataView, at: number, n: number): Uint32Array {
+  if (LITTLE_ENDIAN) return new Uint32Array(raw.buffer.slice(raw.byteOffset + at, raw.byteOffset + at + 4 * n));
+  const out = new Uint32Array(n);
+  for (let i = 0; i < n; i++) out[i] = view.getUint32(at + 4 * i, true);
+  return out;
+}
+
 export function decodeLexicon(file: Uint8Array): DecodedLexicon {
   const raw = new Uint8Array(gunzipSync(file));
   const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
-  if (raw.length < 24 || td.decode(raw.subarray(0, 4)) !== MAGIC) throw new Error("lexicon: not a Zonewise lexicon file (bad magic)");
+  if (raw.length < 28 || td.decode(raw.subarray(0, 4)) !== MAGIC) throw new Error("lexicon: not a Zonewise lexicon file (bad magic)");
   const version = view.getUint32(4, true);
   if (version !== FORMAT_VERSION) throw new Error(`lexicon: format ${version}, this build reads ${FORMAT_VERSION}; rebuild it with scripts/lexicon/build.ts`);
   const n = view.getUint32(8, true), h = view.getUint32(12, true), w = view.getUint32(16, true), p = view.getUint32(20, true);
-  if (raw.length !== 24 + h + w + 3 * n + p + 2 * CHAR_TABLE) throw new Error("lexicon: truncated or corrupt file (section lengths do not add up)");
-  let at = 24;
+  const m = view.getUint32(24, true);
+  if (raw.length !== 28 + h + w + 3 * n + p + 2 * CHAR_TABLE + 9 * m) throw new Error("lexicon: truncated or corrupt file (section lengths do not add up)");
+  let at = 28;
   const header = JSON.parse(td.decode(raw.subarray(at, at + h))) as LexiconHeader; at += h;
   const wordBlob = raw.subarray(at, at + w); at += w;
   let lines = n === 0 ? 0 : 1;
@@ -115,6 +144,12 @@ export function decodeLexicon(file: Uint8Array): DecodedLexicon {
   const freq = u16(raw, view, at, n); at += 2 * n;
   const flags = raw.slice(at, at + n); at += n;
   const phrases = p === 0 ? [] : td.decode(raw.subarray(at, at + p)).split("\n"); at += p;
-  const chars = u16(raw, view, at, CHAR_TABLE);
-  return { header, size: n, wordBlob, freq, flags, phrases, chars };
+  const chars = u16(raw, view, at, CHAR_TABLE); at += 2 * CHAR_TABLE;
+  const pairFirst = u32(raw, view, at, m); at += 4 * m;
+  const pairSecond = u32(raw, view, at, m); at += 4 * m;
+  const pairAssoc = raw.slice(at, at + m);
+  for (let i = 0; i < m; i++) {
+    if (pairFirst[i]! >= n || pairSecond[i]! >= n) throw new Error(`lexicon: word pair ${i} names a word past the ${n} words; rebuild it with scripts/lexicon/build.ts`);
+  }
+  return { header, size: n, wordBlob, freq, flags, phrases, chars, pairFirst, pairSecond, pairAssoc };
 }

@@ -48,8 +48,13 @@ export interface LexiconTables {
   trie: Int32Array;
   pairA: Int32Array;
   pairB: Int32Array;
+  /** Per pair slot: PAIR_PHRASE when a known phrase, plus the pair's association (0-255, PAIR_SCALE units). */
+  pairValue: Uint16Array;
   phraseRole: Uint8Array;
 }
+
+/** pairValue bit of a known phrase; the low 8 bits are the association. */
+export const PAIR_PHRASE = 256;
 
 /** The pool topic that hands the main thread's LexiconTables to the workers (tasks.ts). */
 export const LEXICON_SHARE = "classify.lexicon";
@@ -73,6 +78,7 @@ export class Lexicon {
   private readonly flagBits: Uint8Array;
   private readonly pairA: Int32Array;
   private readonly pairB: Int32Array;
+  private readonly pairVal: Uint16Array;
   private readonly pairMask: number;
   /** Per word: HEAD when it begins some known phrase (most isPhrase calls end on this byte), TAIL when it ends one. */
   private readonly phraseRole: Uint8Array;
@@ -97,6 +103,7 @@ export class Lexicon {
     this.trie = WordTrie.fromTable(t.trie);
     this.pairA = t.pairA;
     this.pairB = t.pairB;
+    this.pairVal = t.pairValue;
     this.pairMask = t.pairA.length - 1;
     this.phraseRole = t.phraseRole;
   }
@@ -164,14 +171,28 @@ export class Lexicon {
     return (this.phraseRole[b]! & TAIL) !== 0;
   }
 
+  /** Calls visit(a, b, value) for every known pair (value as pairValue gives it). */
+  forEachPair(visit: (a: number, b: number, value: number) => void): void {
+    for (let slot = 0; slot <= this.pairMask; slot++) if (this.pairA[slot] !== -1) visit(this.pairA[slot]!, this.pairB[slot]!, this.pairVal[slot]!);
+  }
+
   /** Whether "a b" is a known phrase (both given as word indexes). */
   isPhrase(a: number, b: number): boolean {
-    if ((this.phraseRole[a]! & HEAD) === 0) return false;
+    return (this.pairValue(a, b) & PAIR_PHRASE) !== 0;
+  }
+
+  /**
+   * What the lexicon knows of the pair "a b" (word indexes): PAIR_PHRASE when it is a known
+   * phrase, plus its association in the language model (0-255 in PAIR_SCALE units); 0 when
+   * neither.
+   */
+  pairValue(a: number, b: number): number {
+    if ((this.phraseRole[a]! & HEAD) === 0) return 0;
     let slot = pairHash(a, b) & this.pairMask;
     for (;;) {
       const x = this.pairA[slot]!;
-      if (x === -1) return false;
-      if (x === a && this.pairB[slot] === b) return true;
+      if (x === -1) return 0;
+      if (x === a && this.pairB[slot] === b) return this.pairVal[slot]!;
       slot = (slot + 1) & this.pairMask;
     }
   }
@@ -195,25 +216,29 @@ export function decodeTables(file: Uint8Array): LexiconTables {
   const letters = Float32Array.from(d.chars, (v) => v / FREQ_SCALE);
   const words = { header: d.header, size: n, maxWordLength: max, letters, blob, start, len, freq: d.freq, flags: d.flags, trie: trie.table };
   // The words alone already answer find(): a lexicon without phrases looks the phrases' words up.
-  const plain = new Lexicon({ ...words, pairA: new Int32Array(1).fill(-1), pairB: new Int32Array(1), phraseRole: new Uint8Array(n) });
+  const plain = new Lexicon({ ...words, pairA: new Int32Array(1).fill(-1), pairB: new Int32Array(1), pairValue: new Uint16Array(1), phraseRole: new Uint8Array(n) });
   let pcap = 1;
-  while (pcap < d.phrases.length * 2) pcap <<= 1;
-  const pairA = new Int32Array(pcap).fill(-1), pairB = new Int32Array(pcap), phraseRole = new Uint8Array(n);
-  for (const p of d.phrases) {
-    const sp = p.indexOf(" ");
-    const a = plain.find(p, 0, sp), b = plain.find(p, sp + 1);
-    if (a < 0 || b < 0) continue;
+  while (pcap < (d.phrases.length + d.pairFirst.length) * 2) pcap <<= 1;
+  const pairA = new Int32Array(pcap).fill(-1), pairB = new Int32Array(pcap), pairValue = new Uint16Array(pcap), phraseRole = new Uint8Array(n);
+  const add = (a: number, b: number, value: number) => {
     let slot = pairHash(a, b) & (pcap - 1);
     while (pairA[slot] !== -1 && !(pairA[slot] === a && pairB[slot] === b)) slot = (slot + 1) & (pcap - 1);
     pairA[slot] = a;
     pairB[slot] = b;
+    pairValue[slot]! |= value;
     phraseRole[a]! |= HEAD;
     phraseRole[b]! |= TAIL;
+  };
+  for (const p of d.phrases) {
+    const sp = p.indexOf(" ");
+    const a = plain.find(p, 0, sp), b = plain.find(p, sp + 1);
+    if (a >= 0 && b >= 0) add(a, b, PAIR_PHRASE);
   }
+  for (let i = 0; i < d.pairFirst.length; i++) add(d.pairFirst[i]!, d.pairSecond[i]!, d.pairAssoc[i]!);
   return {
     header: d.header, size: n, maxWordLength: max,
     letters: shared(letters), blob: shared(blob), start: shared(start), len: shared(len), freq: shared(d.freq), flags: shared(d.flags),
-    trie: shared(trie.table), pairA: shared(pairA), pairB: shared(pairB), phraseRole: shared(phraseRole),
+    trie: shared(trie.table), pairA: shared(pairA), pairB: shared(pairB), pairValue: shared(pairValue), phraseRole: shared(phraseRole),
   };
 }
 

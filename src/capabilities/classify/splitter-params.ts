@@ -7,7 +7,7 @@
  * priced so that it stays whole.
  */
 /** Bump when a parameter or a rule of the splitter changes (it moves results). */
-export const SPLITTER_VERSION = "split-2026.11.8";
+export const SPLITTER_VERSION = "split-2026.11.9";
 
 export interface SplitterParams {
   /** Added to every token: the price of a word boundary (higher = fewer, longer words). */
@@ -54,6 +54,11 @@ export interface SplitterParams {
   letterWeight: number;
   /** Bonus for two adjacent words that form a known phrase ("real estate"). */
   phraseBonus: number;
+  /**
+   * Bonus per nat of a word pair's association in the language model (ln p(b | a) - ln p(b),
+   * positive only; the lexicon's word pairs): "real estate" 7.4 nats, "of the" 1.6.
+   */
+  pairWeight: number;
   /** Penalty for a word of 1-3 letters next to an unknown run. */
   shortBesideUnknown: number;
   /** A known word plus "s" that is not itself a word ("joes"): the word's cost plus this. */
@@ -94,7 +99,8 @@ export const DEFAULT_PARAMS: Readonly<SplitterParams> = Object.freeze({
   unknownBase: 2.21,
   unknownPerChar: 0.63,
   letterWeight: 1,
-  phraseBonus: 4.98,
+  phraseBonus: 1.245,
+  pairWeight: 0.75,
   shortBesideUnknown: 1.1,
   plural: 5.25,
   pluralZ: 8,

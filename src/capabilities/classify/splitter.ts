@@ -16,7 +16,8 @@
  * lexicon word is capped the same way, and each spelled letter past the third costs more,
  * since long acronyms are rare: "rpdinc" is rpd + inc, not one acronym). A word of 3+
  * letters after a leading "e" earns a bonus (the prefix e-: "etruck" is e + truck). Pair
- * rules: adjacent words that form a known phrase get a bonus, read from the last word of each
+ * rules: adjacent words get a bonus when they form a known phrase and in proportion to their
+ * association in a language model (the lexicon's word pairs), read from the last word of each
  * of the two paths kept per position (a cheap second-order approximation); a word of one to
  * three letters beside an unknown run pays a penalty ("infoblox" is not "in" + "foblox"); a
  * very frequent word or a lone letter ending the run pays a little (names rarely end in "how"
@@ -28,7 +29,8 @@
  * slot per character, no substring built), and the state arrays are allocated once per
  * splitter, so a call allocates only its answer.
  */
-import { LETTER_BOUNDARY, NOT_A_WORD, NOT_LOOKED_UP, getLexicon, type Lexicon } from "./lexicon.ts";
+import { LETTER_BOUNDARY, NOT_A_WORD, NOT_LOOKED_UP, PAIR_PHRASE, getLexicon, type Lexicon } from "./lexicon.ts";
+import { PAIR_SCALE } from "./lexicon-format.ts";
 import { DEFAULT_PARAMS, type SplitterParams } from "./splitter-params.ts";
 import { W_BRAND, W_COMPOUND, W_FIRST, W_PLACE, W_SPOKEN, W_SURNAME, W_WORD } from "./classifier-words.ts";
 
@@ -51,7 +53,7 @@ const HEAD = 2;
 const WEAK_END = 4;
 /** A word of up to three letters no dictionary, name or place list knows, or without a vowel (isFragment). */
 const ODD = 8;
-/** Ends a known phrase: isPhrase(prev, word) is asked only when prev is a HEAD and word a TAIL. */
+/** Ends a known pair: pairValue(prev, word) is asked only when prev is a HEAD and word a TAIL. */
 const TAIL = 16;
 
 export class Splitter {
@@ -115,6 +117,8 @@ export class Splitter {
   private readonly pluralAdd = new Float64Array(128).fill(Infinity);
   /** Whether the current name's split keeps an unknown run that is no acronym fragment. */
   private coined = false;
+  /** Per word, the largest bonus a pair that it begins can earn (the pruning bound of a path ending in it). */
+  private readonly bonusAfter: Float32Array;
 
   constructor(readonly lexicon: Lexicon, readonly params: Readonly<SplitterParams> = DEFAULT_PARAMS) {
     // The unknown-run loop skips positions where no run may end: only sound when an unknown
@@ -125,6 +129,12 @@ export class Splitter {
     // The pruning bounds leave out this surcharge: sound only when it never lowers a cost.
     if (!(params.weakEnd >= 0)) throw new Error("splitter: weakEnd must be >= 0");
     if (!(params.spelledLong >= 0)) throw new Error("splitter: spelledLong must be >= 0");
+    if (!(params.phraseBonus >= 0 && params.pairWeight >= 0)) throw new Error("splitter: phraseBonus and pairWeight must be >= 0");
+    this.bonusAfter = new Float32Array(lexicon.size);
+    lexicon.forEachPair((a, _b, v) => {
+      const bonus = ((v & PAIR_PHRASE) !== 0 ? params.phraseBonus : 0) + (v & 255) * (params.pairWeight / PAIR_SCALE);
+      if (bonus > this.bonusAfter[a]!) this.bonusAfter[a] = bonus;
+    });
     for (let n = 0; n <= MAX; n++) {
       this.spelled[n] = params.spelledBase + params.spelledPerLetter * n + params.spelledLong * Math.max(0, n - params.spelledLongFrom);
     }
@@ -277,11 +287,14 @@ export class Splitter {
     // word). Written out in both loops below rather than called: a call per token was 15 % of
     // the splitter's time.
     const word = this.word, fromA = this.from, rank = this.rank, phraseBonus = p.phraseBonus, shortBU = p.shortBesideUnknown;
+    const perAssoc = p.pairWeight / PAIR_SCALE, after = this.bonusAfter;
     for (let i = 0; i < L; i++) {
       const here = c[2 * i]!;
       const bound = Math.min(wholeRun, c[2 * L]!) + p.high;
       if (here > bound) continue;
-      const reach = here - p.phraseBonus; // the best any word edge from here can do
+      // the best any word edge from here can do: a pair bonus after either path's last word
+      const w0 = word[2 * i]!, w1 = word[2 * i + 1]!;
+      const reach = here - Math.max(w0 >= 0 ? after[w0]! : 0, w1 >= 0 ? after[w1]! : 0);
       for (let k = first[i]!; k < first[i + 1]!; k++) {
         const j = eTo[k]!;
         if (reach + eCost[k]! < c[2 * j + 1]!) {
@@ -294,7 +307,10 @@ export class Splitter {
             const prev = word[2 * i + r]!;
             let total = base + tokenCost;
             if (prev >= 0) {
-              if ((own & TAIL) !== 0 && (bits[2 * prev + 1]! & HEAD) !== 0 && lex.isPhrase(prev, idx)) total -= phraseBonus;
+              if ((own & TAIL) !== 0 && (bits[2 * prev + 1]! & HEAD) !== 0) {
+                const v = lex.pairValue(prev, idx);
+                if (v !== 0) total -= ((v & PAIR_PHRASE) !== 0 ? phraseBonus : 0) + (v & 255) * perAssoc;
+              }
             } else if (prev === UNKNOWN && (own & SHORT) !== 0) total += shortBU;
             if (total < c[a]!) {
               c[b] = c[a]!; fromA[b] = fromA[a]!; rank[b] = rank[a]!; word[b] = word[a]!;
