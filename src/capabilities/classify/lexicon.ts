@@ -46,12 +46,21 @@ export interface LexiconTables {
   freq: Uint16Array;
   flags: Uint8Array;
   trie: Int32Array;
-  pairA: Int32Array;
-  pairB: Int32Array;
-  /** Per pair slot: PAIR_PHRASE when a known phrase, plus the pair's association (0-255, PAIR_SCALE units). */
-  pairValue: Uint16Array;
+  /**
+   * The known word pairs, open addressing, two int32 a slot: the first word (-1: empty), then
+   * the second word << PAIR_VALUE_BITS | its value (pairValue). One slot read is one cache
+   * line: the table is tens of megabytes, and the splitter asks it at almost every word edge.
+   */
+  pairSlots: Int32Array;
+  /** One bit per hash value (PAIR_FILTER_BITS of it): clear when no pair has it, which answers most absent pairs from 1 MB. */
+  pairFilter: Uint32Array;
   phraseRole: Uint8Array;
 }
+
+const PAIR_VALUE_BITS = 9;
+const PAIR_FILTER_BITS = 23;
+/** Words a pair slot can name: the second word shares an int32 with the value. */
+const PAIR_MAX_WORDS = 2 ** (31 - PAIR_VALUE_BITS);
 
 /** pairValue bit of a known phrase; the low 8 bits are the association. */
 export const PAIR_PHRASE = 256;
@@ -76,9 +85,8 @@ export class Lexicon {
   private readonly len: Uint8Array;
   private readonly freq: Uint16Array;
   private readonly flagBits: Uint8Array;
-  private readonly pairA: Int32Array;
-  private readonly pairB: Int32Array;
-  private readonly pairVal: Uint16Array;
+  private readonly pairSlots: Int32Array;
+  private readonly pairFilter: Uint32Array;
   private readonly pairMask: number;
   /** Per word: HEAD when it begins some known phrase (most isPhrase calls end on this byte), TAIL when it ends one. */
   private readonly phraseRole: Uint8Array;
@@ -101,10 +109,9 @@ export class Lexicon {
     this.freq = t.freq;
     this.flagBits = t.flags;
     this.trie = WordTrie.fromTable(t.trie);
-    this.pairA = t.pairA;
-    this.pairB = t.pairB;
-    this.pairVal = t.pairValue;
-    this.pairMask = t.pairA.length - 1;
+    this.pairSlots = t.pairSlots;
+    this.pairFilter = t.pairFilter;
+    this.pairMask = (t.pairSlots.length >>> 1) - 1;
     this.phraseRole = t.phraseRole;
   }
 
@@ -173,7 +180,8 @@ export class Lexicon {
 
   /** Calls visit(a, b, value) for every known pair (value as pairValue gives it). */
   forEachPair(visit: (a: number, b: number, value: number) => void): void {
-    for (let slot = 0; slot <= this.pairMask; slot++) if (this.pairA[slot] !== -1) visit(this.pairA[slot]!, this.pairB[slot]!, this.pairVal[slot]!);
+    const t = this.pairSlots;
+    for (let at = 0; at < t.length; at += 2) if (t[at] !== -1) visit(t[at]!, t[at + 1]! >>> PAIR_VALUE_BITS, t[at + 1]! & ((1 << PAIR_VALUE_BITS) - 1));
   }
 
   /** Whether "a b" is a known phrase (both given as word indexes). */
@@ -188,12 +196,13 @@ export class Lexicon {
    */
   pairValue(a: number, b: number): number {
     if ((this.phraseRole[a]! & HEAD) === 0) return 0;
-    let slot = pairHash(a, b) & this.pairMask;
-    for (;;) {
-      const x = this.pairA[slot]!;
+    const h = pairHash(a, b);
+    if ((this.pairFilter[(h >>> 5) & FILTER_WORD_MASK]! & (1 << (h & 31))) === 0) return 0;
+    const t = this.pairSlots;
+    for (let at = 2 * (h & this.pairMask); ; at = (at + 2) & (2 * this.pairMask + 1)) {
+      const x = t[at]!;
       if (x === -1) return 0;
-      if (x === a && this.pairB[slot] === b) return this.pairVal[slot]!;
-      slot = (slot + 1) & this.pairMask;
+      if (x === a && t[at + 1]! >>> PAIR_VALUE_BITS === b) return t[at + 1]! & ((1 << PAIR_VALUE_BITS) - 1);
     }
   }
 }
@@ -216,16 +225,18 @@ export function decodeTables(file: Uint8Array): LexiconTables {
   const letters = Float32Array.from(d.chars, (v) => v / FREQ_SCALE);
   const words = { header: d.header, size: n, maxWordLength: max, letters, blob, start, len, freq: d.freq, flags: d.flags, trie: trie.table };
   // The words alone already answer find(): a lexicon without phrases looks the phrases' words up.
-  const plain = new Lexicon({ ...words, pairA: new Int32Array(1).fill(-1), pairB: new Int32Array(1), pairValue: new Uint16Array(1), phraseRole: new Uint8Array(n) });
+  const plain = new Lexicon({ ...words, pairSlots: Int32Array.of(-1, 0), pairFilter: new Uint32Array(1 << (PAIR_FILTER_BITS - 5)), phraseRole: new Uint8Array(n) });
+  if (n > PAIR_MAX_WORDS) throw new Error(`lexicon: ${n} words, a pair slot names at most ${PAIR_MAX_WORDS}`);
   let pcap = 1;
   while (pcap < (d.phrases.length + d.pairFirst.length) * 2) pcap <<= 1;
-  const pairA = new Int32Array(pcap).fill(-1), pairB = new Int32Array(pcap), pairValue = new Uint16Array(pcap), phraseRole = new Uint8Array(n);
+  const slots = new Int32Array(2 * pcap).fill(-1), filter = new Uint32Array(1 << (PAIR_FILTER_BITS - 5)), phraseRole = new Uint8Array(n);
   const add = (a: number, b: number, value: number) => {
-    let slot = pairHash(a, b) & (pcap - 1);
-    while (pairA[slot] !== -1 && !(pairA[slot] === a && pairB[slot] === b)) slot = (slot + 1) & (pcap - 1);
-    pairA[slot] = a;
-    pairB[slot] = b;
-    pairValue[slot]! |= value;
+    const h = pairHash(a, b);
+    filter[(h >>> 5) & FILTER_WORD_MASK]! |= 1 << (h & 31);
+    let at = 2 * (h & (pcap - 1));
+    while (slots[at] !== -1 && !(slots[at] === a && slots[at + 1]! >>> PAIR_VALUE_BITS === b)) at = (at + 2) & (2 * pcap - 1);
+    slots[at] = a;
+    slots[at + 1] = (b << PAIR_VALUE_BITS) | (slots[at + 1] === -1 ? 0 : slots[at + 1]! & ((1 << PAIR_VALUE_BITS) - 1)) | value;
     phraseRole[a]! |= HEAD;
     phraseRole[b]! |= TAIL;
   };
@@ -238,7 +249,7 @@ export function decodeTables(file: Uint8Array): LexiconTables {
   return {
     header: d.header, size: n, maxWordLength: max,
     letters: shared(letters), blob: shared(blob), start: shared(start), len: shared(len), freq: shared(d.freq), flags: shared(d.flags),
-    trie: shared(trie.table), pairA: shared(pairA), pairB: shared(pairB), pairValue: shared(pairValue), phraseRole: shared(phraseRole),
+    trie: shared(trie.table), pairSlots: shared(slots), pairFilter: shared(filter), phraseRole: shared(phraseRole),
   };
 }
 
@@ -248,6 +259,8 @@ function shared<T extends Uint8Array | Uint16Array | Int32Array | Uint32Array | 
   copy.set(a as never);
   return copy;
 }
+
+const FILTER_WORD_MASK = (1 << (PAIR_FILTER_BITS - 5)) - 1;
 
 function pairHash(a: number, b: number): number {
   return Math.imul(a ^ Math.imul(b, 0x9e3779b1), 0x85ebca6b) >>> 7;
