@@ -18,7 +18,7 @@
  *
  * One input is not an npm package: the word probabilities and word pairs of CMU's US English
  * language model (Debian's pocketsphinx-en-us, BSD-2), extracted once into the committed
- * scripts/lexicon/data/word-{probs,pairs}.tsv.gz by extract-word-pairs.ts (no npm package
+ * scripts/lexicon/data/word-{probs,pairs}.tsv.gz by extract-language-model.ts (no npm package
  * ships word-pair counts; bench/segmentation/RESULTS.md).
  */
 import { readFileSync } from "node:fs";
@@ -159,7 +159,7 @@ export function brands(): string[][] {
   return out;
 }
 
-/** The lines of a committed tab-separated extract (extract-word-pairs.ts), split into fields. */
+/** The lines of a committed tab-separated extract (extract-language-model.ts), split into fields. */
 function extract(name: string): string[][] {
   const text = gunzipSync(readFileSync(path.resolve(import.meta.dir, "data", name))).toString("latin1");
   return text.split("\n").filter((line) => line !== "").map((line) => line.split("\t"));

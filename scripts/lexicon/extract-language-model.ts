@@ -10,7 +10,7 @@
  * Both sorted, gzip without a timestamp: the same model gives the same bytes.
  *
  *   apt-get install pocketsphinx-en-us     # CMU's US English model, BSD-2
- *   node scripts/bun.cjs run scripts/lexicon/extract-word-pairs.ts [--lm FILE]
+ *   node scripts/bun.cjs run scripts/lexicon/extract-language-model.ts [--lm FILE]
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
