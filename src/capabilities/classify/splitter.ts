@@ -314,8 +314,7 @@ export class Splitter {
             const prev = word[2 * i + r]!;
             let total = base + tokenCost;
             if (prev >= 0) {
-              // looked up only when the best bonus this pair could earn would let it in
-              if ((own & TAIL) !== 0 && (bits[2 * prev + 1]! & HEAD) !== 0 && total - after[prev]! < c[b]!) {
+              if ((own & TAIL) !== 0 && (bits[2 * prev + 1]! & HEAD) !== 0) {
                 const v = lex.pairValue(prev, idx);
                 if (v !== 0) total -= ((v & PAIR_PHRASE) !== 0 ? phraseBonus : 0) + (v & 255) * perAssoc;
               }
