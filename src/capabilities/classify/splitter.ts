@@ -119,8 +119,6 @@ export class Splitter {
   private coined = false;
   /** Per word, the largest bonus a pair that it begins can earn (the pruning bound of a path ending in it). */
   private readonly bonusAfter: Float32Array;
-  /** Per word, the largest bonus a pair that it ends can earn (the pruning bound of an edge reading it). */
-  private readonly bonusBefore: Float32Array;
 
   constructor(readonly lexicon: Lexicon, readonly params: Readonly<SplitterParams> = DEFAULT_PARAMS) {
     // The unknown-run loop skips positions where no run may end: only sound when an unknown
@@ -133,11 +131,9 @@ export class Splitter {
     if (!(params.spelledLong >= 0)) throw new Error("splitter: spelledLong must be >= 0");
     if (!(params.phraseBonus >= 0 && params.pairWeight >= 0)) throw new Error("splitter: phraseBonus and pairWeight must be >= 0");
     this.bonusAfter = new Float32Array(lexicon.size);
-    this.bonusBefore = new Float32Array(lexicon.size);
-    lexicon.forEachPair((a, b, v) => {
+    lexicon.forEachPair((a, _b, v) => {
       const bonus = ((v & PAIR_PHRASE) !== 0 ? params.phraseBonus : 0) + (v & 255) * (params.pairWeight / PAIR_SCALE);
       if (bonus > this.bonusAfter[a]!) this.bonusAfter[a] = bonus;
-      if (bonus > this.bonusBefore[b]!) this.bonusBefore[b] = bonus;
     });
     for (let n = 0; n <= MAX; n++) {
       this.spelled[n] = params.spelledBase + params.spelledPerLetter * n + params.spelledLong * Math.max(0, n - params.spelledLongFrom);
@@ -293,18 +289,17 @@ export class Splitter {
     // word). Written out in both loops below rather than called: a call per token was 15 % of
     // the splitter's time.
     const word = this.word, fromA = this.from, rank = this.rank, phraseBonus = p.phraseBonus, shortBU = p.shortBesideUnknown;
-    const perAssoc = p.pairWeight / PAIR_SCALE, after = this.bonusAfter, before = this.bonusBefore;
+    const perAssoc = p.pairWeight / PAIR_SCALE, after = this.bonusAfter;
     for (let i = 0; i < L; i++) {
       const here = c[2 * i]!;
       const bound = Math.min(wholeRun, c[2 * L]!) + p.high;
       if (here > bound) continue;
-      // the best any word edge from here can do: a pair bonus after either path's last word,
-      // and no more than the edge's own word can earn as the second of a pair
+      // the best any word edge from here can do: a pair bonus after either path's last word
       const w0 = word[2 * i]!, w1 = word[2 * i + 1]!;
-      const afterBoth = Math.max(w0 >= 0 ? after[w0]! : 0, w1 >= 0 ? after[w1]! : 0);
+      const reach = here - Math.max(w0 >= 0 ? after[w0]! : 0, w1 >= 0 ? after[w1]! : 0);
       for (let k = first[i]!; k < first[i + 1]!; k++) {
         const j = eTo[k]!;
-        if (here - Math.min(afterBoth, before[eIdx[k]!]!) + eCost[k]! < c[2 * j + 1]!) {
+        if (reach + eCost[k]! < c[2 * j + 1]!) {
           const idx = eIdx[k]!, tokenCost = eCost[k]!;
           const a = 2 * j, b = a + 1;
           const own = bits[2 * idx + 1]!;
