@@ -211,7 +211,7 @@ export class ZoneIndexHolder {
   /** Swaps the candidate in when its check found no problem, else refuses it; true when swapped. */
   private settle(c: Candidate, problem: string | null): boolean {
     if (problem !== null) {
-      this.discard(c);
+      c.index.close();
       this.refuse(c, new ZoneIndexError(problem.replace(c.file, this.opts.path)));
       return false;
     }
@@ -231,7 +231,8 @@ export class ZoneIndexHolder {
     if (c.snap !== null) fs.rmSync(c.snap, { force: true });
   }
 
-  private refuse(c: { identity: string; file: string; snap: string | null }, e: unknown): void {
+  /** Removes the candidate's private link and remembers its file as refused, with the event. */
+  private refuse(c: Omit<Candidate, "index">, e: unknown): void {
     const p = this.opts.path;
     if (c.snap !== null) fs.rmSync(c.snap, { force: true });
     this.refusedIdentity = c.identity;

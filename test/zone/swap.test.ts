@@ -9,6 +9,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { buildIndex } from "../../index-builder/build.ts";
 import { zoneServiceOf } from "../../src/capabilities/zone/service.ts";
+import { ZoneIndex } from "../../src/zone-index/index.ts";
+import { readHeader, verifySectionSteps } from "../../src/zone-index/open.ts";
 import { startTestServer, tempDir, type TestServer } from "../support/harness.ts";
 
 const dir = tempDir("zw-swap-");
@@ -99,7 +101,6 @@ describe("zone index swap", () => {
     await waitFor(now === A.builtAt ? B.builtAt : A.builtAt); // the watcher's check, or this one
     // a crc32 continued slice by slice equals the whole section's: every slicing accepts the
     // good file, rejects the flipped one, and yields once per slice
-    const { readHeader, verifySectionSteps } = await import("../../src/zone-index/open.ts");
     const file = path.join(dir, "sliced.idx");
     for (const [bytes, verdict] of [
       [good, null],
@@ -128,8 +129,6 @@ describe("zone index swap", () => {
     const zone = zoneServiceOf(t.server.services)!;
     const now = zone.current()!.builtAt;
     const other = now === A.builtAt ? B : A;
-    const { readHeader } = await import("../../src/zone-index/open.ts");
-    const { ZoneIndex } = await import("../../src/zone-index/index.ts");
     const bytes = Buffer.from(fs.readFileSync(other.file));
     const prex = readHeader(other.file).sections.get("PREX")!;
     expect(prex.length).toBeGreaterThan(0);

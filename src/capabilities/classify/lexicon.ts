@@ -58,6 +58,7 @@ export interface LexiconTables {
 }
 
 const PAIR_VALUE_BITS = 9;
+const PAIR_VALUE_MASK = (1 << PAIR_VALUE_BITS) - 1;
 const PAIR_FILTER_BITS = 23;
 /** Words a pair slot can name: the second word shares an int32 with the value. */
 const PAIR_MAX_WORDS = 2 ** (31 - PAIR_VALUE_BITS);
@@ -181,7 +182,7 @@ export class Lexicon {
   /** Calls visit(a, b, value) for every known pair (value as pairValue gives it). */
   forEachPair(visit: (a: number, b: number, value: number) => void): void {
     const t = this.pairSlots;
-    for (let at = 0; at < t.length; at += 2) if (t[at] !== -1) visit(t[at]!, t[at + 1]! >>> PAIR_VALUE_BITS, t[at + 1]! & ((1 << PAIR_VALUE_BITS) - 1));
+    for (let at = 0; at < t.length; at += 2) if (t[at] !== -1) visit(t[at]!, t[at + 1]! >>> PAIR_VALUE_BITS, t[at + 1]! & PAIR_VALUE_MASK);
   }
 
   /** Whether "a b" is a known phrase (both given as word indexes). */
@@ -202,7 +203,7 @@ export class Lexicon {
     for (let at = 2 * (h & this.pairMask); ; at = (at + 2) & (2 * this.pairMask + 1)) {
       const x = t[at]!;
       if (x === -1) return 0;
-      if (x === a && t[at + 1]! >>> PAIR_VALUE_BITS === b) return t[at + 1]! & ((1 << PAIR_VALUE_BITS) - 1);
+      if (x === a && t[at + 1]! >>> PAIR_VALUE_BITS === b) return t[at + 1]! & PAIR_VALUE_MASK;
     }
   }
 }
@@ -225,7 +226,8 @@ export function decodeTables(file: Uint8Array): LexiconTables {
   const letters = Float32Array.from(d.chars, (v) => v / FREQ_SCALE);
   const words = { header: d.header, size: n, maxWordLength: max, letters, blob, start, len, freq: d.freq, flags: d.flags, trie: trie.table };
   // The words alone already answer find(): a lexicon without phrases looks the phrases' words up.
-  const plain = new Lexicon({ ...words, pairSlots: Int32Array.of(-1, 0), pairFilter: new Uint32Array(1 << (PAIR_FILTER_BITS - 5)), phraseRole: new Uint8Array(n) });
+  // (no pairs: its phraseRole says no word begins one, so pairValue never reads the filter)
+  const plain = new Lexicon({ ...words, pairSlots: Int32Array.of(-1, 0), pairFilter: new Uint32Array(0), phraseRole: new Uint8Array(n) });
   if (n > PAIR_MAX_WORDS) throw new Error(`lexicon: ${n} words, a pair slot names at most ${PAIR_MAX_WORDS}`);
   let pcap = 1;
   while (pcap * 0.8 < d.phrases.length + d.pairFirst.length) pcap <<= 1; // load <= 0.8: 8-byte slots, a probe rarely leaves its cache line
@@ -236,7 +238,7 @@ export function decodeTables(file: Uint8Array): LexiconTables {
     let at = 2 * (h & (pcap - 1));
     while (slots[at] !== -1 && !(slots[at] === a && slots[at + 1]! >>> PAIR_VALUE_BITS === b)) at = (at + 2) & (2 * pcap - 1);
     slots[at] = a;
-    slots[at + 1] = (b << PAIR_VALUE_BITS) | (slots[at + 1] === -1 ? 0 : slots[at + 1]! & ((1 << PAIR_VALUE_BITS) - 1)) | value;
+    slots[at + 1] = (b << PAIR_VALUE_BITS) | (slots[at + 1] === -1 ? 0 : slots[at + 1]! & PAIR_VALUE_MASK) | value;
     phraseRole[a]! |= HEAD;
     phraseRole[b]! |= TAIL;
   };
