@@ -34,7 +34,7 @@ import { COUNTRIES_AND_REGIONS } from "./places.ts";
 import * as src from "./sources.ts";
 
 /** Bump when the sources, the rules below or the keyword tables change the words or costs. */
-export const LEXICON_VERSION = "lex-2026.11.5";
+export const LEXICON_VERSION = "lex-2026.11.6";
 export const DEFAULT_OUT = path.resolve(import.meta.dir, "../../src/capabilities/classify/assets/lexicon.bin");
 
 /**
@@ -71,12 +71,13 @@ export function buildLexicon(): Uint8Array {
   const lnN = Math.log(ranked.length);
   const p = new Map<string, number>();
   ranked.forEach((w, r) => { if (!p.has(w)) p.set(w, MIXTURE.ninja / ((r + 1) * lnN)); });
-  const counts = src.subtlexCounts();
+  const modelProbs = src.modelLogProbs();
+  const counts = src.subtlexCounts(modelProbs);
   for (const w of counts.keys()) mark(w, W_SPOKEN);
   let total = 0;
   for (const c of counts.values()) total += c;
   for (const [w, c] of counts) p.set(w, (p.get(w) ?? 0) + (MIXTURE.subtlex * c) / total);
-  for (const [w, lp] of src.modelLogProbs()) p.set(w, (p.get(w) ?? 0) + MIXTURE.model * Math.exp(lp));
+  for (const [w, lp] of modelProbs) p.set(w, (p.get(w) ?? 0) + MIXTURE.model * Math.exp(lp));
   for (const [w, pw] of p) {
     if (w.length > MAX_WORD || REPEATED.test(w)) continue;
     cost.set(w, -Math.log(pw));

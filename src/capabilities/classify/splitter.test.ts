@@ -21,6 +21,16 @@ describe("splitName", () => {
     expect(words("mikesbikes")).toEqual(["mikes", "bikes"]);
   });
 
+  test("contractions glued as names write them are words (the corpora's contraction counts, put back together)", () => {
+    expect(words("idontcare")).toEqual(["i", "dont", "care"]);
+    expect(words("isntit")).toEqual(["isnt", "it"]);
+    expect(words("youreawesome")).toEqual(["youre", "awesome"]);
+    expect(words("theyreback")).toEqual(["theyre", "back"]);
+    // "dont" is about as common as "can" in the language model, not a rare token
+    const lex = getLexicon();
+    expect(lex.freqCost(lex.indexOf("dont"))).toBeLessThan(lex.freqCost(lex.indexOf("don")));
+  });
+
   test("slang plurals; a name rarely ends in a very frequent word or a lone letter", () => {
     expect(words("computerthingz")).toEqual(["computer", "thingz"]);
     expect(words("knoxvillestartup")).toEqual(["knoxville", "startup"]);
