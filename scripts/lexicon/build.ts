@@ -34,7 +34,7 @@ import { COUNTRIES_AND_REGIONS } from "./places.ts";
 import * as src from "./sources.ts";
 
 /** Bump when the sources, the rules below or the keyword tables change the words or costs. */
-export const LEXICON_VERSION = "lex-2026.11.6";
+export const LEXICON_VERSION = "lex-2026.11.7";
 export const DEFAULT_OUT = path.resolve(import.meta.dir, "../../src/capabilities/classify/assets/lexicon.bin");
 
 /**
@@ -66,18 +66,24 @@ export function buildLexicon(): Uint8Array {
     if (w.length > 0 && w.length <= MAX_WORD && !REPEATED.test(w)) flags.set(w, (flags.get(w) ?? 0) | f);
   };
 
-  // Frequencies: a mixture of the three corpora (MIXTURE).
+  // Frequencies: a mixture of the three corpora (MIXTURE), each with its contractions put back
+  // together (sources.rejoinContractions).
+  const modelProbs = src.modelLogProbs();
   const ranked = src.ninjaRanked();
   const lnN = Math.log(ranked.length);
-  const p = new Map<string, number>();
-  ranked.forEach((w, r) => { if (!p.has(w)) p.set(w, MIXTURE.ninja / ((r + 1) * lnN)); });
-  const modelProbs = src.modelLogProbs();
-  const counts = src.subtlexCounts(modelProbs);
+  const ninja = new Map<string, number>();
+  ranked.forEach((w, r) => { if (!ninja.has(w)) ninja.set(w, 1 / ((r + 1) * lnN)); });
+  src.rejoinContractions(ninja, modelProbs);
+  const counts = src.subtlexCounts();
+  src.rejoinContractions(counts, modelProbs);
   for (const w of counts.keys()) mark(w, W_SPOKEN);
   let total = 0;
   for (const c of counts.values()) total += c;
-  for (const [w, c] of counts) p.set(w, (p.get(w) ?? 0) + (MIXTURE.subtlex * c) / total);
-  for (const [w, lp] of modelProbs) p.set(w, (p.get(w) ?? 0) + MIXTURE.model * Math.exp(lp));
+  const p = new Map<string, number>();
+  const add = (w: string, pw: number) => p.set(w, (p.get(w) ?? 0) + pw);
+  for (const [w, pw] of ninja) add(w, MIXTURE.ninja * pw);
+  for (const [w, c] of counts) add(w, (MIXTURE.subtlex * c) / total);
+  for (const [w, lp] of modelProbs) add(w, MIXTURE.model * Math.exp(lp));
   for (const [w, pw] of p) {
     if (w.length > MAX_WORD || REPEATED.test(w)) continue;
     cost.set(w, -Math.log(pw));

