@@ -5,7 +5,8 @@
  */
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import { decodeTables, getLexicon, Lexicon, LEXICON_FILE, NOT_A_WORD, NOT_LOOKED_UP } from "./lexicon.ts";
+import { decodeTables, getLexicon, Lexicon, LEXICON_FILE, NOT_A_WORD, NOT_LOOKED_UP, PAIR_PHRASE } from "./lexicon.ts";
+import { CHAR_TABLE, encodeLexicon } from "./lexicon-format.ts";
 import { WordTrie } from "./lexicon-trie.ts";
 import { getSplitter } from "./splitter.ts";
 
@@ -31,6 +32,28 @@ describe("lexicon tables", () => {
     const a = new Lexicon(t), b = new Lexicon(clone);
     for (const w of ["best", "pizza", "shop", "xqzv", ""]) expect(b.indexOf(w)).toBe(a.indexOf(w));
     for (const w of [0, 1000, lex.size - 1]) expect(b.wordAt(w)).toBe(lex.wordAt(w));
+  });
+});
+
+describe("lexicon pair table", () => {
+  /** A lexicon of four words with these phrases and word pairs (first, second, association). */
+  const tiny = (phrases: string[], pairs: [number, number, number][]) => decodeTables(encodeLexicon({
+    header: { version: "t", built_from: {}, counts: {} }, words: ["a", "bb", "cc", "dd"], freq: new Uint16Array(4), flags: new Uint8Array(4),
+    phrases, chars: new Uint16Array(CHAR_TABLE), pairFirst: Uint32Array.from(pairs, (x) => x[0]),
+    pairSecond: Uint32Array.from(pairs, (x) => x[1]), pairAssoc: Uint8Array.from(pairs, (x) => x[2]),
+  }));
+  test("a phrase that is also a word pair takes one slot holding both, and the table is sized by distinct pairs", () => {
+    const phrases = ["a bb", "bb cc", "cc dd", "dd a"];
+    const both = tiny(phrases, [[0, 1, 5], [1, 2, 6], [2, 3, 7], [3, 0, 8]]);
+    const apart = tiny(phrases, [[0, 2, 5], [1, 3, 6], [2, 0, 7], [3, 1, 8]]);
+    // four distinct pairs fit 8 slots at load <= 0.8; eight need 16
+    expect(both.pairSlots.length / 2).toBe(8);
+    expect(apart.pairSlots.length / 2).toBe(16);
+    const lex = new Lexicon(both);
+    expect(lex.pairValue(1, 2)).toBe(PAIR_PHRASE + 6);
+    expect(lex.pairValue(2, 1)).toBe(0);
+    const other = new Lexicon(apart);
+    expect([other.pairValue(1, 2), other.pairValue(1, 3)]).toEqual([PAIR_PHRASE, 6]);
   });
 });
 

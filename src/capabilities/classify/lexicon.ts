@@ -229,8 +229,17 @@ export function decodeTables(file: Uint8Array): LexiconTables {
   // (no pairs: its phraseRole says no word begins one, so pairValue never reads the filter)
   const plain = new Lexicon({ ...words, pairSlots: Int32Array.of(-1, 0), pairFilter: new Uint32Array(0), phraseRole: new Uint8Array(n) });
   if (n > PAIR_MAX_WORDS) throw new Error(`lexicon: ${n} words, a pair slot names at most ${PAIR_MAX_WORDS}`);
+  // The phrases' word pairs, as keys a * n + b: a phrase that is also a word pair shares its slot.
+  const phraseKeys: number[] = [];
+  for (const p of d.phrases) {
+    const sp = p.indexOf(" ");
+    const a = plain.find(p, 0, sp), b = plain.find(p, sp + 1);
+    if (a >= 0 && b >= 0) phraseKeys.push(a * n + b);
+  }
+  const keys = Float64Array.from(phraseKeys).sort();
   let pcap = 1;
-  while (pcap * 0.8 < d.phrases.length + d.pairFirst.length) pcap <<= 1; // load <= 0.8: 8-byte slots, a probe rarely leaves its cache line
+  const slotsNeeded = keys.length + d.pairFirst.length - sharedKeys(keys, d.pairFirst, d.pairSecond, n);
+  while (pcap * 0.8 < slotsNeeded) pcap <<= 1; // load <= 0.8: 8-byte slots, a probe rarely leaves its cache line
   const slots = new Int32Array(2 * pcap).fill(-1), filter = new Uint32Array(1 << (PAIR_FILTER_BITS - 5)), phraseRole = new Uint8Array(n);
   const add = (a: number, b: number, value: number) => {
     const h = pairHash(a, b);
@@ -242,17 +251,28 @@ export function decodeTables(file: Uint8Array): LexiconTables {
     phraseRole[a]! |= HEAD;
     phraseRole[b]! |= TAIL;
   };
-  for (const p of d.phrases) {
-    const sp = p.indexOf(" ");
-    const a = plain.find(p, 0, sp), b = plain.find(p, sp + 1);
-    if (a >= 0 && b >= 0) add(a, b, PAIR_PHRASE);
-  }
+  for (const k of phraseKeys) add(Math.floor(k / n), k % n, PAIR_PHRASE);
   for (let i = 0; i < d.pairFirst.length; i++) add(d.pairFirst[i]!, d.pairSecond[i]!, d.pairAssoc[i]!);
   return {
     header: d.header, size: n, maxWordLength: max,
     letters: shared(letters), blob: shared(blob), start: shared(start), len: shared(len), freq: shared(d.freq), flags: shared(d.flags),
     trie: shared(trie.table), pairSlots: shared(slots), pairFilter: shared(filter), phraseRole: shared(phraseRole),
   };
+}
+
+/**
+ * How many word pairs (first * n + second, in the file's order: by first word, then second)
+ * are also among the sorted phrase keys. A pair out of order can only be missed, which
+ * sizes the table larger, never too small.
+ */
+function sharedKeys(keys: Float64Array, first: Uint32Array, second: Uint32Array, n: number): number {
+  let k = 0, count = 0;
+  for (let i = 0; i < first.length && k < keys.length; i++) {
+    const key = first[i]! * n + second[i]!;
+    while (k < keys.length && keys[k]! < key) k++;
+    if (keys[k] === key) { count++; k++; }
+  }
+  return count;
 }
 
 /** A copy of a typed array on a SharedArrayBuffer, which structured clone passes by reference. */
