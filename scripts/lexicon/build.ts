@@ -34,7 +34,7 @@ import { COUNTRIES_AND_REGIONS } from "./places.ts";
 import * as src from "./sources.ts";
 
 /** Bump when the sources, the rules below or the keyword tables change the words or costs. */
-export const LEXICON_VERSION = "lex-2026.11.7";
+export const LEXICON_VERSION = "lex-2026.11.8";
 export const DEFAULT_OUT = path.resolve(import.meta.dir, "../../src/capabilities/classify/assets/lexicon.bin");
 
 /**
@@ -125,11 +125,12 @@ export function buildLexicon(): Uint8Array {
     else addPhrase(c.words);
   }
   for (const w of COUNTRIES_AND_REGIONS) mark(w, W_PLACE);
-  // A name or place is not a glued compound, however it splits ("newman", "kingman").
-  for (const [w, f] of flags) if ((f & W_COMPOUND) !== 0 && (f & (W_FIRST | W_SURNAME | W_PLACE)) !== 0) flags.set(w, f & ~W_COMPOUND);
   for (const b of src.brands()) {
     if (b.length === 1) { if (b[0]!.length >= 3) mark(b[0]!, W_BRAND); } else addPhrase(b);
   }
+  // A name, place or brand is not a glued compound, however it splits ("newman", "kingman",
+  // "youtube", "paypal").
+  for (const [w, f] of flags) if ((f & W_COMPOUND) !== 0 && (f & (W_FIRST | W_SURNAME | W_PLACE | W_BRAND)) !== 0) flags.set(w, f & ~W_COMPOUND);
   for (const ph of src.wordnetPhrases()) addPhrase(ph);
   for (const ph of KEYWORD_PHRASES) addPhrase(ph);
 

@@ -53,6 +53,9 @@ describe("splitName", () => {
     expect(words("ibmcloud")).toEqual(["ibm", "cloud"]);
     expect(words("johnsmith")).toEqual(["john", "smith"]);
     expect(words("bmwparts")).toEqual(["bmw", "parts"]);
+    // a brand is no glued compound, however it splits ("you tube", "pay pal")
+    expect(words("youtubemoney")).toEqual(["youtube", "money"]);
+    expect(words("paypal")).toEqual(["paypal"]);
   });
 
   test("an acronym glued to a word opens: long acronyms are rare, and e- is a prefix", () => {
