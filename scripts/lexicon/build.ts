@@ -14,7 +14,7 @@
  *   language model's unigram probabilities; NO_FREQ when no corpus has the word (dictionary
  *   words, names, places, brands only).
  * - flags (classifier-words.ts): W_WORD dictionary word or keyword; W_COMMON dictionary word
- *   with freq <= COMMON_MAX_COST; W_FIRST first name; W_SURNAME other human name; W_SPOKEN counted by SUBTLEX; W_PLACE city
+ *   with freq <= COMMON_MAX_COST; W_FIRST first name; W_SURNAME other human name; W_SPOKEN counted by SUBTLEX or the language model (not only by the Wikipedia list); W_PLACE city
  *   of >= PLACE_MIN_POP people, country or state; W_BRAND simple-icons title.
  * Letters: a trigram model over the dictionary words, names and places (letters.ts).
  * Phrases: adjacent word pairs of WordNet collocations, keyword phrases, multi-word cities and
@@ -34,7 +34,7 @@ import { COUNTRIES_AND_REGIONS } from "./places.ts";
 import * as src from "./sources.ts";
 
 /** Bump when the sources, the rules below or the keyword tables change the words or costs. */
-export const LEXICON_VERSION = "lex-2026.11.8";
+export const LEXICON_VERSION = "lex-2026.11.9";
 export const DEFAULT_OUT = path.resolve(import.meta.dir, "../../src/capabilities/classify/assets/lexicon.bin");
 
 /**
@@ -76,7 +76,9 @@ export function buildLexicon(): Uint8Array {
   src.rejoinContractions(ninja, modelProbs);
   const counts = src.subtlexCounts();
   src.rejoinContractions(counts, modelProbs);
+  // W_SPOKEN: counted by a corpus other than the Wikipedia list (SUBTLEX or the model)
   for (const w of counts.keys()) mark(w, W_SPOKEN);
+  for (const w of modelProbs.keys()) mark(w, W_SPOKEN);
   let total = 0;
   for (const c of counts.values()) total += c;
   const p = new Map<string, number>();

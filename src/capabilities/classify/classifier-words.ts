@@ -22,7 +22,7 @@ export const W_PLACE = 16;
 export const W_BRAND = 32;
 /** A closed compound of two everyday words ("lonestar", "backup"): the splitter may open it. */
 export const W_COMPOUND = 64;
-/** Counted by SUBTLEX-US (spoken English), not only by the Wikipedia-derived rank list. */
+/** Counted by SUBTLEX-US (spoken English) or the language model, not only by the Wikipedia-derived rank list. */
 export const W_SPOKEN = 128;
 
 export interface WordInfo {
