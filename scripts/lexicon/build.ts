@@ -34,7 +34,7 @@ import { COUNTRIES_AND_REGIONS } from "./places.ts";
 import * as src from "./sources.ts";
 
 /** Bump when the sources, the rules below or the keyword tables change the words or costs. */
-export const LEXICON_VERSION = "lex-2026.11.9";
+export const LEXICON_VERSION = "lex-2026.11.10";
 export const DEFAULT_OUT = path.resolve(import.meta.dir, "../../src/capabilities/classify/assets/lexicon.bin");
 
 /**
@@ -56,7 +56,7 @@ const PACKAGES = [
 ];
 
 function isInitial(w: string): boolean {
-  return w.length === 1 && w !== "a";
+  return w.length === 1 && w !== "a" && w !== "i";
 }
 
 export function buildLexicon(): Uint8Array {
@@ -113,7 +113,7 @@ export function buildLexicon(): Uint8Array {
   for (const w of src.humanNames()) if (!firsts.has(w)) mark(w, W_SURNAME);
 
   const phrases = new Set<string>();
-  // A lone letter other than "a" pairs with nothing: an initial ("harry s truman") or a split
+  // A lone letter other than the words "a" and "i" pairs with nothing: an initial ("harry s truman") or a split
   // possessive would otherwise pay every "harry" + "s" a phrase bonus.
   const addPhrase = (words: readonly string[]) => {
     for (let i = 0; i + 1 < words.length; i++) {
