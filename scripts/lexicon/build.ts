@@ -113,8 +113,8 @@ export function buildLexicon(): Uint8Array {
   for (const w of src.humanNames()) if (!firsts.has(w)) mark(w, W_SURNAME);
 
   const phrases = new Set<string>();
-  // A lone letter other than the words "a" and "i" pairs with nothing: an initial ("harry s truman") or a split
-  // possessive would otherwise pay every "harry" + "s" a phrase bonus.
+  // A lone letter other than the words "a" and "i" pairs with nothing: an initial ("harry s
+  // truman") or a split possessive would otherwise pay every "harry" + "s" a phrase bonus.
   const addPhrase = (words: readonly string[]) => {
     for (let i = 0; i + 1 < words.length; i++) {
       if (isInitial(words[i]!) || isInitial(words[i + 1]!)) continue;

@@ -49,16 +49,15 @@ export function foldWord(w: string): string | null {
 export function foldModel(lm: LanguageModel): { probs: Map<string, number>; pairs: Map<string, number> } {
   const folded = lm.words.map(foldWord);
   const probs = new Map<string, number>();
-  lm.words.forEach((_, i) => {
-    const f = folded[i];
-    if (f !== null && f !== undefined) probs.set(f, (probs.get(f) ?? 0) + Math.exp(lm.logProb[i]!));
+  folded.forEach((f, i) => {
+    if (f !== null) probs.set(f, (probs.get(f) ?? 0) + Math.exp(lm.logProb[i]!));
   });
   const id = new Map(lm.words.map((w, i) => [w, i]));
   const joint = new Map<string, number>(); // sum over spellings of p(h) p(w | h)
   lm.forEachBigram((h, w, association) => {
     const ih = id.get(h)!, iw = id.get(w)!;
-    const fh = folded[ih], fw = folded[iw];
-    if (fh === null || fw === null || fh === undefined || fw === undefined) return;
+    const fh = folded[ih]!, fw = folded[iw]!;
+    if (fh === null || fw === null) return;
     const key = `${fh}\t${fw}`;
     joint.set(key, (joint.get(key) ?? 0) + Math.exp(lm.logProb[ih]! + association + lm.logProb[iw]!));
   });
