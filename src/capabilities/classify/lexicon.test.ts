@@ -46,7 +46,7 @@ describe("lexicon pair table", () => {
     const phrases = ["a bb", "bb cc", "cc dd", "dd a"];
     const both = tiny(phrases, [[0, 1, 5], [1, 2, 6], [2, 3, 7], [3, 0, 8]]);
     const apart = tiny(phrases, [[0, 2, 5], [1, 3, 6], [2, 0, 7], [3, 1, 8]]);
-    // four distinct pairs fit 8 slots at load <= 0.8; eight need 16
+    // four distinct pairs fit 8 slots at load <= 0.85; eight need 16
     expect(both.pairSlots.length / 2).toBe(8);
     expect(apart.pairSlots.length / 2).toBe(16);
     const lex = new Lexicon(both);

@@ -239,7 +239,7 @@ export function decodeTables(file: Uint8Array): LexiconTables {
   const keys = Float64Array.from(phraseKeys).sort();
   let pcap = 1;
   const slotsNeeded = keys.length + d.pairFirst.length - sharedKeys(keys, d.pairFirst, d.pairSecond, n);
-  while (pcap * 0.8 < slotsNeeded) pcap <<= 1; // load <= 0.8: 8-byte slots, a probe rarely leaves its cache line
+  while (pcap * 0.85 < slotsNeeded) pcap <<= 1; // load <= 0.85: 8-byte slots, a probe rarely leaves its cache line
   const slots = new Int32Array(2 * pcap).fill(-1), filter = new Uint32Array(1 << (PAIR_FILTER_BITS - 5)), phraseRole = new Uint8Array(n);
   const add = (a: number, b: number, value: number) => {
     const h = pairHash(a, b);
