@@ -35,6 +35,16 @@ describe("lexicon tables", () => {
   });
 });
 
+describe("lexicon size", () => {
+  test("the shipped tables stay near 44 MB: the pair table is not doubled by a few pairs over its load limit", () => {
+    const t = decodeTables(readFileSync(LEXICON_FILE));
+    let bytes = 0;
+    for (const v of Object.values(t)) if (ArrayBuffer.isView(v)) bytes += v.byteLength;
+    // 44.3 MB with lex-2026.11.11; a doubled pair table makes it 61 MB (bench/classify/RESULTS.md)
+    expect(bytes).toBeLessThan(50e6);
+  });
+});
+
 describe("lexicon pair table", () => {
   /** A lexicon of four words with these phrases and word pairs (first, second, association). */
   const tiny = (phrases: string[], pairs: [number, number, number][]) => decodeTables(encodeLexicon({
