@@ -34,7 +34,7 @@ import { COUNTRIES_AND_REGIONS } from "./places.ts";
 import * as src from "./sources.ts";
 
 /** Bump when the sources, the rules below or the keyword tables change the words or costs. */
-export const LEXICON_VERSION = "lex-2026.11.11";
+export const LEXICON_VERSION = "lex-2026.11.10";
 export const DEFAULT_OUT = path.resolve(import.meta.dir, "../../src/capabilities/classify/assets/lexicon.bin");
 
 /**
@@ -113,9 +113,8 @@ export function buildLexicon(): Uint8Array {
   for (const w of src.humanNames()) if (!firsts.has(w)) mark(w, W_SURNAME);
 
   const phrases = new Set<string>();
-  // In a phrase, a lone letter other than the words "a" and "i" pairs with nothing: an initial
-  // ("harry s truman") or a split possessive would otherwise pay every "harry" + "s" a phrase
-  // bonus.
+  // A lone letter other than the words "a" and "i" pairs with nothing: an initial ("harry s
+  // truman") or a split possessive would otherwise pay every "harry" + "s" a phrase bonus.
   const addPhrase = (words: readonly string[]) => {
     for (let i = 0; i + 1 < words.length; i++) {
       if (isInitial(words[i]!) || isInitial(words[i + 1]!)) continue;
@@ -141,11 +140,7 @@ export function buildLexicon(): Uint8Array {
   const index = new Map(words.map((w, i) => [w, i]));
   const pairs: [number, number, number][] = [];
   for (const [a, b, q] of src.wordPairs()) {
-    // The model's pairs with a lone letter are kept ("john f", "t shirt": it counts middle
-    // initials and letter words), unlike the phrases' (a phrase bonus is the same for every
-    // pair, an association is the model's own), but for "e" first: the prefix e- has its own
-    // bonus (ePrefix), which a pair would pay twice ("e bay").
-    if (a === "e") continue;
+    if (isInitial(a) || isInitial(b)) continue; // as for phrases: "e bay" is no pair
     const ia = index.get(a), ib = index.get(b);
     if (ia !== undefined && ib !== undefined) pairs.push([ia, ib, q]);
   }

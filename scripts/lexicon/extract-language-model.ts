@@ -31,11 +31,9 @@ function write(file: string, lines: string[]): void {
 
 /**
  * A model word as it appears glued into a name: apostrophes dropped ("don't" -> dont, "joe's"
- * -> joes, "'cause" -> cause), a letter spoken as a letter without its dot ("f." -> f, as in
- * "john f kennedy"); null for anything else that is not plain a-z ("f.'s", "all-star").
+ * -> joes, "'cause" -> cause); null for anything else that is not plain a-z ("a.", "all-star").
  */
 export function foldWord(w: string): string | null {
-  if (/^[a-z]\.$/.test(w)) return w[0]!;
   const f = w.includes("'") ? w.replace(/'/g, "") : w;
   return PLAIN.test(f) ? f : null;
 }

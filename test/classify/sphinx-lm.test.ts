@@ -69,8 +69,8 @@ test("a file that is no trie model is refused", () => {
 });
 
 test("folding the model as names glue words: apostrophes dropped, spellings summed, pairs weighted by their first word", () => {
-  const words = ["its", "it's", "what's", "up", "a.", "good", "b.'s"];
-  const p = [0.02, 0.03, 0.01, 0.05, 0.04, 0.06, 0.001];
+  const words = ["its", "it's", "what's", "up", "a.", "good"];
+  const p = [0.02, 0.03, 0.01, 0.05, 0.04, 0.06];
   // ln p(w | h) for the listed bigrams: "it's good", "its good", "what's up", "a. good"
   const cond: [string, string, number][] = [["it's", "good", 0.3], ["its", "good", 0.1], ["what's", "up", 0.5], ["a.", "good", 0.9]];
   const lm: LanguageModel = {
@@ -80,13 +80,12 @@ test("folding the model as names glue words: apostrophes dropped, spellings summ
       for (const [h, w, c] of cond) visit(h, w, Math.log(c) - Math.log(p[words.indexOf(w)]!));
     },
   };
-  expect(["it's", "'cause", "joe's", "f.", "f.'s", "all-star"].map(foldWord)).toEqual(["its", "cause", "joes", "f", null, null]);
+  expect(["it's", "'cause", "joe's", "a.", "all-star"].map(foldWord)).toEqual(["its", "cause", "joes", null, null]);
   const { probs, pairs } = foldModel(lm);
-  expect([...probs.keys()].sort()).toEqual(["a", "good", "its", "up", "whats"]);
+  expect([...probs.keys()].sort()).toEqual(["good", "its", "up", "whats"]);
   expect(probs.get("its")).toBeCloseTo(0.05, 12);
   // p(good | its) = (0.02 * 0.1 + 0.03 * 0.3) / 0.05 = 0.22
   expect(pairs.get("its\tgood")).toBeCloseTo(Math.log(0.22) - Math.log(0.06), 12);
   expect(pairs.get("whats\tup")).toBeCloseTo(Math.log(0.5) - Math.log(0.05), 12);
-  expect(pairs.get("a\tgood")).toBeCloseTo(Math.log(0.9) - Math.log(0.06), 12);
-  expect(pairs.size).toBe(3);
+  expect(pairs.size).toBe(2);
 });
