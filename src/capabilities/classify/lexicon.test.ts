@@ -40,7 +40,7 @@ describe("lexicon size", () => {
     const t = decodeTables(readFileSync(LEXICON_FILE));
     let bytes = 0;
     for (const v of Object.values(t)) if (ArrayBuffer.isView(v)) bytes += v.byteLength;
-    // 44.3 MB with lex-2026.11.11; a doubled pair table makes it 61 MB (bench/classify/RESULTS.md)
+    // 44.3 MB with lex-2026.11.10; a doubled pair table makes it 61 MB (bench/classify/RESULTS.md)
     expect(bytes).toBeLessThan(50e6);
   });
 });
