@@ -119,6 +119,11 @@ export class Splitter {
   private coined = false;
   /** Per word, the largest bonus a pair that it begins can earn (the pruning bound of a path ending in it). */
   private readonly bonusAfter: Float32Array;
+  /**
+   * The bonus of a pair by its pairValue (PAIR_PHRASE | association): phraseBonus when it is
+   * a known phrase, plus pairWeight per nat of association. The one place the rule is written.
+   */
+  private readonly pairBonus = new Float64Array(2 * PAIR_PHRASE);
 
   constructor(readonly lexicon: Lexicon, readonly params: Readonly<SplitterParams> = DEFAULT_PARAMS) {
     // The unknown-run loop skips positions where no run may end: only sound when an unknown
@@ -130,10 +135,12 @@ export class Splitter {
     if (!(params.weakEnd >= 0)) throw new Error("splitter: weakEnd must be >= 0");
     if (!(params.spelledLong >= 0)) throw new Error("splitter: spelledLong must be >= 0");
     if (!(params.phraseBonus >= 0 && params.pairWeight >= 0)) throw new Error("splitter: phraseBonus and pairWeight must be >= 0");
+    for (let v = 0; v < this.pairBonus.length; v++) {
+      this.pairBonus[v] = ((v & PAIR_PHRASE) !== 0 ? params.phraseBonus : 0) + (v & (PAIR_PHRASE - 1)) * (params.pairWeight / PAIR_SCALE);
+    }
     this.bonusAfter = new Float32Array(lexicon.size);
     lexicon.forEachPair((a, _b, v) => {
-      const bonus = ((v & PAIR_PHRASE) !== 0 ? params.phraseBonus : 0) + (v & 255) * (params.pairWeight / PAIR_SCALE);
-      if (bonus > this.bonusAfter[a]!) this.bonusAfter[a] = bonus;
+      if (this.pairBonus[v]! > this.bonusAfter[a]!) this.bonusAfter[a] = this.pairBonus[v]!;
     });
     for (let n = 0; n <= MAX; n++) {
       this.spelled[n] = params.spelledBase + params.spelledPerLetter * n + params.spelledLong * Math.max(0, n - params.spelledLongFrom);
@@ -288,8 +295,8 @@ export class Splitter {
     // 2 * j is the best, 2 * j + 1 the second: cost c, previous position, its rank, the token's
     // word). Written out in both loops below rather than called: a call per token was 15 % of
     // the splitter's time.
-    const word = this.word, fromA = this.from, rank = this.rank, phraseBonus = p.phraseBonus, shortBU = p.shortBesideUnknown;
-    const perAssoc = p.pairWeight / PAIR_SCALE, after = this.bonusAfter;
+    const word = this.word, fromA = this.from, rank = this.rank, shortBU = p.shortBesideUnknown;
+    const pairBonus = this.pairBonus, after = this.bonusAfter;
     for (let i = 0; i < L; i++) {
       const here = c[2 * i]!;
       const bound = Math.min(wholeRun, c[2 * L]!) + p.high;
@@ -309,10 +316,7 @@ export class Splitter {
             const prev = word[2 * i + r]!;
             let total = base + tokenCost;
             if (prev >= 0) {
-              if ((own & TAIL) !== 0 && (bits[2 * prev + 1]! & HEAD) !== 0) {
-                const v = lex.pairValue(prev, idx);
-                if (v !== 0) total -= ((v & PAIR_PHRASE) !== 0 ? phraseBonus : 0) + (v & 255) * perAssoc;
-              }
+              if ((own & TAIL) !== 0 && (bits[2 * prev + 1]! & HEAD) !== 0) total -= pairBonus[lex.pairValue(prev, idx)]!;
             } else if (prev === UNKNOWN && (own & SHORT) !== 0) total += shortBU;
             if (total < c[a]!) {
               c[b] = c[a]!; fromA[b] = fromA[a]!; rank[b] = rank[a]!; word[b] = word[a]!;
