@@ -5,6 +5,8 @@ import path from "node:path";
 export interface BenchServer<T> {
   proc: ReturnType<typeof Bun.spawn>;
   info: T;
+  /** The server's own process: the one serveForBench printed, which is proc's child when a launcher stands between. */
+  pid: number;
 }
 
 /**
@@ -32,5 +34,6 @@ export async function spawnBenchServer<T = { port: number; keys: string[]; key: 
     text += new TextDecoder().decode(value);
   }
   reader.releaseLock();
-  return { proc, info: JSON.parse(text.split("\n")[0]!) as T };
+  const info = JSON.parse(text.split("\n")[0]!) as T;
+  return { proc, info, pid: (info as { pid?: number }).pid ?? proc.pid };
 }

@@ -60,13 +60,11 @@ const term = () => {
   return t.length >= 2 ? t : "ab";
 };
 
-const { proc: server, info } = await spawnBenchServer(path.join(import.meta.dir, "server.ts"), ["300"], {
+const { proc: server, info, pid } = await spawnBenchServer(path.join(import.meta.dir, "server.ts"), ["300"], {
   env: { ZW_ZONE_INDEX: path.resolve(index), ZW_WORKERS: process.env.ZW_WORKERS ?? "2" },
   launcher: true,
 });
 const { port, keys } = info;
-// the server's own process (the launcher's child), measured and stopped
-const pid = (info as { pid?: number }).pid ?? server.pid;
 const base = `http://127.0.0.1:${port}`;
 const probe = await fetch(`${base}/v1/zone/stats`, { headers: { authorization: `Bearer ${keys[0]}` } });
 if (probe.status !== 200) {

@@ -53,11 +53,10 @@ async function readThrough(file: string): Promise<void> {
 }
 
 // zone/count allows 20 requests a minute a key: enough keys for 400 a second
-const { proc, info } = await spawnBenchServer<{ port: number; keys: string[]; pid?: number }>(path.join(import.meta.dir, "server.ts"), ["3000"], {
+const { proc, info, pid } = await spawnBenchServer<{ port: number; keys: string[] }>(path.join(import.meta.dir, "server.ts"), ["3000"], {
   env: { ZW_ZONE_INDEX: live, ZW_WORKERS: process.env.ZW_WORKERS ?? "2" },
   launcher: true,
 });
-const pid = info.pid ?? proc.pid;
 const base = `http://127.0.0.1:${info.port}`;
 
 // the server's event lines, each stamped when it arrives
