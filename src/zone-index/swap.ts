@@ -3,7 +3,8 @@
  * downtime. Guarantees:
  * - A new file is picked up when it is renamed over the configured path (fs.watch on the
  *   folder, plus a periodic stat of inode/mtime/size where watch is unreliable), or when
- *   reload() is called (SIGHUP in the server, the "zone.swap" broadcast in workers).
+ *   reload() or reloadInBackground() is called (the latter on SIGHUP in the server; workers
+ *   hold no holder: they map the file the "zone.swap" broadcast names, thread-index.ts).
  * - A candidate is opened and, by default, fully verified (every section's crc32) before it
  *   replaces the current one: a change the watcher (or SIGHUP) sees is checked a slice per
  *   event-loop turn while the current index serves (reloadInBackground); reload() checks in
