@@ -19,10 +19,12 @@ import { ALPHABET, SYMBOL, TRIGRAMS } from "./format.ts";
 import { putVarint, varintLen } from "./varint.ts";
 import { bitCount } from "./bits.ts";
 import { ExtSetTable } from "./ext-sets.ts";
-import type { Steps } from "./steps.ts";
+import { inSlices, type Steps } from "./steps.ts";
 
 /** Sets or names a slice of the builder handles (a few milliseconds at 100 M). */
 const CHUNK = 1 << 16;
+/** Words of the multi-name bitmap a slice handles (32 names each). */
+export const BITMAP_CHUNK = 1024;
 /** The passes of multiRange. */
 const CLASSIFY = 0;
 const PLACE = 1;
@@ -223,33 +225,24 @@ export class PairListBuilder {
     const S = (this.setCount = sets.size);
     const freq = sets.freq;
     let most = 0;
-    for (let i = 0; i < S; i += CHUNK) {
-      for (let j = i, e = Math.min(S, i + CHUNK); j < e; j++) if (freq[j] > most) most = freq[j];
-      yield;
-    }
+    yield* inSlices(S, CHUNK, (i, e) => {
+      for (let j = i; j < e; j++) if (freq[j] > most) most = freq[j];
+    });
     // slot u of byUse: where the sets used `most - u` times start in the order
     const byUse = new Uint32Array(most + 2);
-    for (let i = 0; i < S; i += CHUNK) {
-      for (let j = i, e = Math.min(S, i + CHUNK); j < e; j++) byUse[most - freq[j] + 1]++;
-      yield;
-    }
+    yield* inSlices(S, CHUNK, (i, e) => {
+      for (let j = i; j < e; j++) byUse[most - freq[j] + 1]++;
+    });
     for (let u = 0; u <= most; u++) byUse[u + 1] += byUse[u];
     const order = (this.order = new Uint32Array(S));
-    for (let i = 0; i < S; i += CHUNK) {
-      for (let j = i, e = Math.min(S, i + CHUNK); j < e; j++) order[byUse[most - freq[j]]++] = j;
-      yield;
-    }
+    yield* inSlices(S, CHUNK, (i, e) => {
+      for (let j = i; j < e; j++) order[byUse[most - freq[j]]++] = j;
+    });
     this.at = new Uint32Array(S + 1);
-    for (let i = 0; i < S; i += CHUNK) {
-      this.sizeSets(sets, i, Math.min(S, i + CHUNK));
-      yield;
-    }
+    yield* inSlices(S, CHUNK, (i, e) => this.sizeSets(sets, i, e));
     const length = this.at[S];
     this.packed = this.a.post instanceof Uint16Array ? new Uint16Array(length) : new Uint32Array(length);
-    for (let i = 0; i < S; i += CHUNK) {
-      this.packRange(sets, i, Math.min(S, i + CHUNK));
-      yield;
-    }
+    yield* inSlices(S, CHUNK, (i, e) => this.packRange(sets, i, e));
     this.sets = null; // the transient memory of the derivation is what the server's budget feels
     collect();
   }
@@ -297,15 +290,13 @@ export class PairListBuilder {
     const { listed, setOf, order, multi } = this;
     const S = this.setCount;
     const rankOf = new Uint32Array(S);
-    for (let i = 0; i < S; i += CHUNK) {
-      for (let j = i, e = Math.min(S, i + CHUNK); j < e; j++) rankOf[order[j]] = j;
-      yield;
-    }
+    yield* inSlices(S, CHUNK, (i, e) => {
+      for (let j = i; j < e; j++) rankOf[order[j]] = j;
+    });
     const first = (this.first = new Uint32Array(S + 1));
-    for (let i = 0; i < listed; i += CHUNK) {
-      for (let j = i, e = Math.min(listed, i + CHUNK); j < e; j++) first[rankOf[setOf[j]] + 1]++;
-      yield;
-    }
+    yield* inSlices(listed, CHUNK, (i, e) => {
+      for (let j = i; j < e; j++) first[rankOf[setOf[j]] + 1]++;
+    });
     for (let i = 0; i < S; i++) first[i + 1] += first[i];
     const fill = first.slice(0, S);
     this.from = new Uint32Array(listed + 1);
@@ -314,18 +305,12 @@ export class PairListBuilder {
     // in set order and lengths, then their bytes
     const listedAll = this.listed;
     this.listed = 0;
-    for (let w = 0; w < multi.length; w += 1024) {
-      this.multiRange(w, Math.min(multi.length, w + 1024), PLACE, { rankOf, fill });
-      yield;
-    }
+    yield* inSlices(multi.length, BITMAP_CHUNK, (w0, w1) => this.multiRange(w0, w1, PLACE, { rankOf, fill }));
     const from = this.from;
     for (let q = 0; q < listed; q++) from[q + 1] += from[q];
     this.bytes = new Uint8Array(from[listed]);
     this.listed = 0;
-    for (let w = 0; w < multi.length; w += 1024) {
-      this.multiRange(w, Math.min(multi.length, w + 1024), COPY, null);
-      yield;
-    }
+    yield* inSlices(multi.length, BITMAP_CHUNK, (w0, w1) => this.multiRange(w0, w1, COPY, null));
     this.listed = listedAll;
     this.setOf = this.order = new Uint32Array(0);
     collect();

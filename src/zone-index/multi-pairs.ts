@@ -37,10 +37,10 @@
  */
 import type { IndexArrays } from "./arrays.ts";
 import { ALPHABET, SYMBOL } from "./format.ts";
-import type { Steps } from "./steps.ts";
+import { inSlices, type Steps } from "./steps.ts";
 import { bitCount } from "./bits.ts";
 import { trigramKey } from "./contains.ts";
-import { bloomBit, collect, pairSlot, PairListBuilder, PACKED_HEAD, PAIRS, TOP_PAIRS, type PairLists } from "./multi-pairs-build.ts";
+import { BITMAP_CHUNK, bloomBit, collect, pairSlot, PairListBuilder, PACKED_HEAD, PAIRS, TOP_PAIRS, type PairLists } from "./multi-pairs-build.ts";
 
 export { TOP } from "./multi-pairs-build.ts";
 
@@ -51,10 +51,7 @@ export class MultiPairs {
   /** Lists over the names whose bit is set in multi (a bitmap over name ids), in slices (steps.ts; multi-pairs-build.ts). */
   static *build(a: IndexArrays, multi: Uint32Array): Steps<MultiPairs> {
     const b = new PairListBuilder(a, multi);
-    for (let w = 0; w < multi.length; w += 1024) {
-      b.classify(w, Math.min(multi.length, w + 1024));
-      yield;
-    }
+    yield* inSlices(multi.length, BITMAP_CHUNK, (w0, w1) => b.classify(w0, w1));
     yield* b.packSets();
     yield* b.copyNames();
     for (const write of [false, true]) {

@@ -6,6 +6,14 @@
  */
 export type Steps<T> = Generator<void, T, void>;
 
+/** body(from, to) over [0, n) in slices of `size`, yielding after each. */
+export function* inSlices(n: number, size: number, body: (from: number, to: number) => void): Steps<void> {
+  for (let i = 0; i < n; i += size) {
+    body(i, Math.min(n, i + size));
+    yield;
+  }
+}
+
 /** Runs every slice now and returns the result. */
 export function finish<T>(steps: Steps<T>): T {
   for (;;) {

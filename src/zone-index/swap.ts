@@ -165,8 +165,9 @@ export class ZoneIndexHolder {
       return false;
     }
     this.loading = true;
+    let c: Candidate | null = null;
     try {
-      const c = this.candidate();
+      c = this.candidate();
       if (c === null) return false;
       const before = this.slot;
       const problem = this.opts.verify !== false ? await finishInBackground(c.index.verifySteps(), undefined, () => this.closed) : null;
@@ -178,6 +179,9 @@ export class ZoneIndexHolder {
       }
       return this.settle(c, problem);
     } catch (e) {
+      // the check itself failed (not a finding about the file): the candidate is let go, and
+      // the file is looked at again on its next change
+      if (c !== null && this.slot?.index !== c.index) this.discard(c);
       console.error(`zone index: ${this.opts.path}: checking a new file failed:`, e);
       return false;
     } finally {
@@ -227,15 +231,16 @@ export class ZoneIndexHolder {
     return true;
   }
 
+  /** Closes a candidate that will not serve and removes its private link. */
   private discard(c: Candidate): void {
     c.index.close();
-    if (c.snap !== null) fs.rmSync(c.snap, { force: true });
+    dropLink(c);
   }
 
   /** Removes the candidate's private link and remembers its file as refused, with the event. */
   private refuse(c: Omit<Candidate, "index">, e: unknown): void {
     const p = this.opts.path;
-    if (c.snap !== null) fs.rmSync(c.snap, { force: true });
+    dropLink(c);
     this.refusedIdentity = c.identity;
     this.opts.onEvent?.({ type: "refused", path: p, error: (e instanceof Error ? e.message : String(e)).replace(c.file, p) });
   }
@@ -272,4 +277,9 @@ export class ZoneIndexHolder {
     }
     this.retiring.clear();
   }
+}
+
+/** Removes a candidate's private link, when one was made for it. */
+function dropLink(c: { snap: string | null }): void {
+  if (c.snap !== null) fs.rmSync(c.snap, { force: true });
 }

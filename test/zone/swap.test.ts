@@ -10,6 +10,7 @@ import path from "node:path";
 import { buildIndex } from "../../index-builder/build.ts";
 import { zoneServiceOf } from "../../src/capabilities/zone/service.ts";
 import { ZoneIndex } from "../../src/zone-index/index.ts";
+import { ZoneIndexHolder } from "../../src/zone-index/swap.ts";
 import { readHeader, verifySectionSteps } from "../../src/zone-index/open.ts";
 import { startTestServer, tempDir, type TestServer } from "../support/harness.ts";
 
@@ -180,4 +181,33 @@ describe("zone index swap", () => {
     expect(seen.size).toBe(2);
     await waitFor(A.builtAt);
   }, 30_000);
+
+  test("a check that fails of itself (not a finding about the file) lets the candidate go: no link left, the old index serves", async () => {
+    const own = tempDir("zw-swap-holder-");
+    const at = path.join(own, "zone.idx");
+    fs.copyFileSync(A.file, at);
+    const holder = new ZoneIndexHolder({ path: at, pollMs: 0, watch: false });
+    const links = () => fs.readdirSync(own).filter((n) => n.includes(".serving-"));
+    const verifySteps = ZoneIndex.prototype.verifySteps;
+    try {
+      expect(holder.current?.builtAt).toBe(A.builtAt); // opened by the constructor
+      expect(links()).toHaveLength(1);
+      fs.copyFileSync(B.file, path.join(own, "next"));
+      fs.renameSync(path.join(own, "next"), at);
+      ZoneIndex.prototype.verifySteps = function* () {
+        yield;
+        throw new Error("disk read failed");
+      };
+      expect(await holder.reloadInBackground()).toBe(false);
+      expect(links()).toHaveLength(1); // the candidate's link went with it
+      expect(holder.current?.builtAt).toBe(A.builtAt);
+      ZoneIndex.prototype.verifySteps = verifySteps;
+      expect(await holder.reloadInBackground()).toBe(true); // retried: the failure was not the file's
+      expect(holder.current?.builtAt).toBe(B.builtAt);
+    } finally {
+      ZoneIndex.prototype.verifySteps = verifySteps;
+      holder.close();
+      fs.rmSync(own, { recursive: true, force: true });
+    }
+  });
 });
