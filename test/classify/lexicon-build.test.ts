@@ -6,7 +6,8 @@ import { expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { buildLexicon, LEXICON_VERSION } from "../../scripts/lexicon/build.ts";
 import { Lexicon, LEXICON_FILE, PAIR_PHRASE } from "../../src/capabilities/classify/lexicon.ts";
-import { CHAR_TABLE, decodeLexicon, encodeLexicon, PAIR_SCALE } from "../../src/capabilities/classify/lexicon-format.ts";
+import { decodeLexicon, PAIR_SCALE } from "../../src/capabilities/classify/lexicon-format.ts";
+import { tinyLexiconFile } from "../support/tiny-lexicon.ts";
 
 test("scripts/lexicon/build.ts reproduces the committed artifact exactly", () => {
   const fresh = buildLexicon();
@@ -42,10 +43,7 @@ test("a damaged file is refused with a message a human can act on", () => {
   expect(() => decodeLexicon(raw.subarray(0, raw.length - 100))).toThrow();
   expect(() => decodeLexicon(Bun.gzipSync(new TextEncoder().encode("NOPE and more bytes than a header")))).toThrow(/bad magic/);
   // a word pair naming a word the file does not hold
-  const tiny = (first: number) => encodeLexicon({
-    header: { version: "t", built_from: {}, counts: {} }, words: ["a", "b"], freq: new Uint16Array(2), flags: new Uint8Array(2), phrases: [],
-    chars: new Uint16Array(CHAR_TABLE), pairFirst: Uint32Array.of(first), pairSecond: Uint32Array.of(1), pairAssoc: Uint8Array.of(9),
-  });
+  const tiny = (first: number) => tinyLexiconFile(["a", "b"], [], [[first, 1, 9]]);
   expect(decodeLexicon(tiny(0)).pairAssoc).toEqual(Uint8Array.of(9));
   expect(() => decodeLexicon(tiny(2))).toThrow(/word pair 0 names a word past the 2 words/);
 });

@@ -6,7 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { decodeTables, getLexicon, Lexicon, LEXICON_FILE, NOT_A_WORD, NOT_LOOKED_UP, PAIR_PHRASE } from "./lexicon.ts";
-import { CHAR_TABLE, encodeLexicon } from "./lexicon-format.ts";
+import { tinyLexiconFile } from "../../../test/support/tiny-lexicon.ts";
 import { WordTrie } from "./lexicon-trie.ts";
 import { getSplitter } from "./splitter.ts";
 
@@ -40,18 +40,14 @@ describe("lexicon size", () => {
     const t = decodeTables(readFileSync(LEXICON_FILE));
     let bytes = 0;
     for (const v of Object.values(t)) if (ArrayBuffer.isView(v)) bytes += v.byteLength;
-    // 44.3 MB with lex-2026.11.10; a doubled pair table makes it 61 MB (bench/classify/RESULTS.md)
+    // 44.3 MB with lex-2026.11.10 and .12 (the same words and pairs); a doubled pair table makes it 61 MB (bench/classify/RESULTS.md)
     expect(bytes).toBeLessThan(50e6);
   });
 });
 
 describe("lexicon pair table", () => {
   /** A lexicon of four words with these phrases and word pairs (first, second, association). */
-  const tiny = (phrases: string[], pairs: [number, number, number][]) => decodeTables(encodeLexicon({
-    header: { version: "t", built_from: {}, counts: {} }, words: ["a", "bb", "cc", "dd"], freq: new Uint16Array(4), flags: new Uint8Array(4),
-    phrases, chars: new Uint16Array(CHAR_TABLE), pairFirst: Uint32Array.from(pairs, (x) => x[0]),
-    pairSecond: Uint32Array.from(pairs, (x) => x[1]), pairAssoc: Uint8Array.from(pairs, (x) => x[2]),
-  }));
+  const tiny = (phrases: string[], pairs: [number, number, number][]) => decodeTables(tinyLexiconFile(["a", "bb", "cc", "dd"], phrases, pairs));
   test("a phrase that is also a word pair takes one slot holding both, and the table is sized by distinct pairs", () => {
     const phrases = ["a bb", "bb cc", "cc dd", "dd a"];
     const both = tiny(phrases, [[0, 1, 5], [1, 2, 6], [2, 3, 7], [3, 0, 8]]);
