@@ -53,6 +53,9 @@ const HEAD = 2;
 const WEAK_END = 4;
 /** A word of up to three letters no dictionary, name or place list knows, or without a vowel (isFragment). */
 const ODD = 8;
+/** Where the two- and three-letter strings begin in Splitter.near. */
+const NEAR_2 = 26;
+const NEAR_3 = NEAR_2 + 26 * 26;
 /** Ends a known pair: pairValue(prev, word) is asked only when prev is a HEAD and word a TAIL. */
 const TAIL = 16;
 
@@ -100,11 +103,14 @@ export class Splitter {
    */
   private readonly strings: string[];
   /**
-   * The trie nodes of every one- and two-letter string (a-z: near[a], near[26 + 26 * a + b];
-   * -1 = no word begins so): the first two steps from each start position are one read of
-   * this small, always cached array instead of two hashed table slots (1.06x and 1.02x split).
+   * The trie node of every string of one to three letters a-z and the word that ends there,
+   * interleaved: near[2 * x] the node (-1 = no word begins so), near[2 * x + 1] the word (-1 =
+   * none), x = a for one letter, NEAR_2 + 26 * a + b for two, NEAR_3 + 676 * a + 26 * b + c
+   * for three. The first three steps from each start position are one read each of this
+   * 146 KB array, which stays in cache, instead of hashed slots of the 16 MB trie (two steps
+   * so: 1.06x and 1.02x split; the third: see bench/classify/RESULTS.md).
    */
-  private readonly near = new Int32Array(26 + 26 * 26);
+  private readonly near = new Int32Array(2 * (NEAR_3 + 26 * 26 * 26));
   /**
    * spelled[n]: the price of n letters read as letters spelled out (an acronym), the cap of any
    * token of n >= 2 letters, word or unknown run (spelled[1] only bounds the longer ones from
@@ -149,10 +155,18 @@ export class Splitter {
     this.pluralAdd[122] = params.pluralZ; // z
     this.strings = new Array<string>(lexicon.size).fill("");
     const t = lexicon.trie;
+    const put = (x: number, node: number) => {
+      this.near[2 * x] = node;
+      this.near[2 * x + 1] = node < 0 ? -1 : t.wordOf(node);
+    };
     for (let a = 0; a < 26; a++) {
       const n1 = t.child(t.root, 97 + a);
-      this.near[a] = n1;
-      for (let b = 0; b < 26; b++) this.near[26 + a * 26 + b] = n1 < 0 ? -1 : t.child(n1, 97 + b);
+      put(a, n1);
+      for (let b = 0; b < 26; b++) {
+        const n2 = n1 < 0 ? -1 : t.child(n1, 97 + b);
+        put(NEAR_2 + a * 26 + b, n2);
+        for (let c = 0; c < 26; c++) put(NEAR_3 + (a * 26 + b) * 26 + c, n2 < 0 ? -1 : t.child(n2, 97 + c));
+      }
     }
     const buffer = new ArrayBuffer(8 * lexicon.size);
     this.costOf = new Float32Array(buffer);
@@ -232,18 +246,25 @@ export class Splitter {
     for (let i = 0; i < L; i++) {
       first[i] = e;
       starts[i] = 0;
-      let node = -1, prev = -1;
+      let node = -1, prev = -1, x = 0;
       const end = Math.min(L, i + maxLen);
       for (let j = i + 1; j <= end; j++) {
         const ch = code[j - 1]! + 97;
         const d = j - i;
-        node = d === 1 ? near[code[i]!]! : d === 2 ? near[26 + code[i]! * 26 + code[i + 1]!]! : trie.child(node, ch);
+        let idx: number;
+        if (d <= 3) {
+          x = d === 1 ? ch - 97 : d === 2 ? NEAR_2 + x * 26 + ch - 97 : NEAR_3 + (x - NEAR_2) * 26 + ch - 97;
+          node = near[2 * x]!;
+          idx = near[2 * x + 1]!;
+        } else {
+          node = trie.child(node, ch);
+          idx = node >= 0 ? trie.wordOf(node) : -1;
+        }
         // No word goes on past here, but a word plus "s" (or the slang "z": "kidz") still ends
         // here ("joshuas"): the plural edge is added before the loop stops.
         const goesOn = node >= 0;
         const plural = prev >= 0 ? cost[2 * prev]! + pluralAdd[ch]! : Infinity; // Infinity but after s and z
         if (!goesOn && plural === Infinity) break;
-        const idx = goesOn ? trie.wordOf(node) : -1;
         if (idx >= 0 || plural < Infinity) {
           eTo[e] = j;
           eIdx[e] = idx >= 0 ? idx : prev;
