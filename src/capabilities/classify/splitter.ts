@@ -53,6 +53,12 @@ const HEAD = 2;
 const WEAK_END = 4;
 /** A word of up to three letters no dictionary, name or place list knows, or without a vowel (isFragment). */
 const ODD = 8;
+/** bitsOf holds a word's flags below this bit and its largest pair bonus above. */
+const AFTER_SHIFT = 8;
+/** The pair bonus bound is kept in 1/AFTER_UNIT nats (rounded up: never under the bonus). */
+const AFTER_UNIT = 256;
+/** What the bits above AFTER_SHIFT can hold, in nats. */
+const AFTER_MAX = 2 ** (31 - AFTER_SHIFT) / AFTER_UNIT;
 /** Where the two- and three-letter strings begin in Splitter.near. */
 const NEAR_2 = 26;
 const NEAR_3 = NEAR_2 + 26 * 26;
@@ -64,7 +70,10 @@ export class Splitter {
    * Per word, interleaved in one buffer so that one cache line serves the splitter's every
    * look at a word: wordCost at costOf[2 * i], and at bitsOf[2 * i + 1] SHORT (at most three
    * letters: the short-beside-unknown rule) | HEAD (begins a known phrase) | TAIL (ends one)
-   * | WEAK_END | ODD.
+   * | WEAK_END | ODD in the low AFTER_SHIFT bits, and above them the largest bonus a pair that
+   * the word begins can earn, in 1/AFTER_UNIT nats rounded up (the pruning bound of a path
+   * ending in the word: read from the line that holds the word's cost, which pass 1 has just
+   * read, instead of a table of its own, 2 MB, beside it).
    */
   private readonly costOf: Float32Array;
   private readonly bitsOf: Int32Array;
@@ -123,8 +132,6 @@ export class Splitter {
   private readonly pluralAdd = new Float64Array(128).fill(Infinity);
   /** Whether the current name's split keeps an unknown run that is no acronym fragment. */
   private coined = false;
-  /** Per word, the largest bonus a pair that it begins can earn (the pruning bound of a path ending in it). */
-  private readonly bonusAfter: Float32Array;
   /**
    * The bonus of a pair by its pairValue (PAIR_PHRASE | association): phraseBonus when it is
    * a known phrase, plus pairWeight per nat of association. The one place the rule is written.
@@ -141,12 +148,15 @@ export class Splitter {
     if (!(params.weakEnd >= 0)) throw new Error("splitter: weakEnd must be >= 0");
     if (!(params.spelledLong >= 0)) throw new Error("splitter: spelledLong must be >= 0");
     if (!(params.phraseBonus >= 0 && params.pairWeight >= 0)) throw new Error("splitter: phraseBonus and pairWeight must be >= 0");
+    if (!(params.phraseBonus + params.pairWeight * (PAIR_PHRASE - 1) / PAIR_SCALE < AFTER_MAX)) {
+      throw new Error(`splitter: a pair bonus must stay under ${AFTER_MAX} nats`);
+    }
     for (let v = 0; v < this.pairBonus.length; v++) {
       this.pairBonus[v] = ((v & PAIR_PHRASE) !== 0 ? params.phraseBonus : 0) + (v & (PAIR_PHRASE - 1)) * (params.pairWeight / PAIR_SCALE);
     }
-    this.bonusAfter = new Float32Array(lexicon.size);
+    const bonusAfter = new Float64Array(lexicon.size);
     lexicon.forEachPair((a, _b, v) => {
-      if (this.pairBonus[v]! > this.bonusAfter[a]!) this.bonusAfter[a] = this.pairBonus[v]!;
+      if (this.pairBonus[v]! > bonusAfter[a]!) bonusAfter[a] = this.pairBonus[v]!;
     });
     for (let n = 0; n <= MAX; n++) {
       this.spelled[n] = params.spelledBase + params.spelledPerLetter * n + params.spelledLong * Math.max(0, n - params.spelledLongFrom);
@@ -178,7 +188,8 @@ export class Splitter {
       this.costOf[2 * i] = Math.min(wordCost(lexicon, i, params), len >= 2 ? this.spelled[len]! : Infinity);
       this.bitsOf[2 * i + 1] = (len <= 3 ? SHORT : 0) | (lexicon.beginsPhrase(i) ? HEAD : 0) | (lexicon.endsPhrase(i) ? TAIL : 0)
         | (len === 1 || freq < params.weakEndMaxCost ? WEAK_END : 0)
-        | (len <= 3 && ((lexicon.flags(i) & KNOWN) === 0 || !hasVowel(lexicon.wordAt(i), 0, len)) ? ODD : 0);
+        | (len <= 3 && ((lexicon.flags(i) & KNOWN) === 0 || !hasVowel(lexicon.wordAt(i), 0, len)) ? ODD : 0)
+        | (Math.ceil(bonusAfter[i]! * AFTER_UNIT) << AFTER_SHIFT);
     }
   }
 
@@ -317,14 +328,14 @@ export class Splitter {
     // word). Written out in both loops below rather than called: a call per token was 15 % of
     // the splitter's time.
     const word = this.word, fromA = this.from, rank = this.rank, shortBU = p.shortBesideUnknown;
-    const pairBonus = this.pairBonus, after = this.bonusAfter;
+    const pairBonus = this.pairBonus;
     for (let i = 0; i < L; i++) {
       const here = c[2 * i]!;
       const bound = Math.min(wholeRun, c[2 * L]!) + p.high;
       if (here > bound) continue;
       // the best any word edge from here can do: a pair bonus after either path's last word
       const w0 = word[2 * i]!, w1 = word[2 * i + 1]!;
-      const reach = here - Math.max(w0 >= 0 ? after[w0]! : 0, w1 >= 0 ? after[w1]! : 0);
+      const reach = here - Math.max(w0 >= 0 ? bits[2 * w0 + 1]! >>> AFTER_SHIFT : 0, w1 >= 0 ? bits[2 * w1 + 1]! >>> AFTER_SHIFT : 0) / AFTER_UNIT;
       for (let k = first[i]!; k < first[i + 1]!; k++) {
         const j = eTo[k]!;
         if (reach + eCost[k]! < c[2 * j + 1]!) {
