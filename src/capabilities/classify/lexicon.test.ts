@@ -36,30 +36,44 @@ describe("lexicon tables", () => {
 });
 
 describe("lexicon size", () => {
-  test("the shipped tables stay near 44 MB: the pair table is not doubled by a few pairs over its load limit", () => {
+  test("the shipped tables stay near 35 MB: the pair lists hold each pair once, in four bytes", () => {
     const t = decodeTables(readFileSync(LEXICON_FILE));
     let bytes = 0;
     for (const v of Object.values(t)) if (ArrayBuffer.isView(v)) bytes += v.byteLength;
-    // 44.3 MB with lex-2026.11.10 and .12 (the same words and pairs); a doubled pair table makes it 61 MB (bench/classify/RESULTS.md)
-    expect(bytes).toBeLessThan(50e6);
+    // 35.3 MB with lex-2026.11.12 (the pairs 8.8 MB of it); 44.3 MB with the hashed pair table before (bench/classify/RESULTS.md)
+    expect(bytes).toBeLessThan(38e6);
   });
 });
 
 describe("lexicon pair table", () => {
   /** A lexicon of four words with these phrases and word pairs (first, second, association). */
   const tiny = (phrases: string[], pairs: [number, number, number][]) => decodeTables(tinyLexiconFile(["a", "bb", "cc", "dd"], phrases, pairs));
-  test("a phrase that is also a word pair takes one slot holding both, and the table is sized by distinct pairs", () => {
+  test("a phrase that is also a word pair is one entry holding both, and the lists hold distinct pairs", () => {
     const phrases = ["a bb", "bb cc", "cc dd", "dd a"];
     const both = tiny(phrases, [[0, 1, 5], [1, 2, 6], [2, 3, 7], [3, 0, 8]]);
     const apart = tiny(phrases, [[0, 2, 5], [1, 3, 6], [2, 0, 7], [3, 1, 8]]);
-    // four distinct pairs fit 8 slots at load <= 0.85; eight need 16
-    expect(both.pairSlots.length / 2).toBe(8);
-    expect(apart.pairSlots.length / 2).toBe(16);
+    expect(both.pairList.length).toBe(4);
+    expect(apart.pairList.length).toBe(8);
+    expect([...apart.pairStart]).toEqual([0, 2, 4, 6, 8]);
     const lex = new Lexicon(both);
     expect(lex.pairValue(1, 2)).toBe(PAIR_PHRASE + 6);
     expect(lex.pairValue(2, 1)).toBe(0);
     const other = new Lexicon(apart);
-    expect([other.pairValue(1, 2), other.pairValue(1, 3)]).toEqual([PAIR_PHRASE, 6]);
+    expect([other.pairValue(1, 2), other.pairValue(1, 3), other.pairValue(1, 0), other.pairValue(1, 1)]).toEqual([PAIR_PHRASE, 6, 0, 0]);
+    const seen: string[] = [];
+    other.forEachPair((a, b, v) => seen.push(`${a} ${b} ${v}`));
+    expect(seen).toEqual(["0 1 256", "0 2 5", "1 2 256", "1 3 6", "2 0 7", "2 3 256", "3 0 256", "3 1 8"]);
+  });
+
+  test("a first word with a long list answers every pair by halving, as one with a short list by scanning", () => {
+    // word 0 ("a") is followed by all 40 others: a list longer than the scan, searched
+    const words = ["a", ...Array.from({ length: 40 }, (_, i) => `w${String(i).padStart(2, "0")}`)];
+    const pairs: [number, number, number][] = [];
+    for (let b = 1; b <= 40; b++) if (b % 3 !== 0) pairs.push([0, b, b]);
+    pairs.push([5, 0, 99]);
+    const lex = new Lexicon(decodeTables(tinyLexiconFile(words, [], pairs)));
+    for (let b = 0; b <= 40; b++) expect(lex.pairValue(0, b), `a ${b}`).toBe(b > 0 && b % 3 !== 0 ? b : 0);
+    expect([lex.pairValue(5, 0), lex.pairValue(5, 1), lex.pairValue(1, 0)]).toEqual([99, 0, 0]);
   });
 });
 

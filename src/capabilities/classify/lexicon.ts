@@ -7,8 +7,8 @@
  * splitter, which extends a candidate word one character at a time from each start position
  * (one slot read per character, no word comparison), and `find(s, from, to)`, which looks up
  * a slice of a string without building the substring. Load is two passes over the bytes
- * (0.25-0.45 s; the trie's build 0.09-0.15 s of it), and the whole thing holds about 44 MB
- * (the trie 16 MB). The main thread loads it and the pool shares its tables with every
+ * (0.25-0.45 s; the trie's build 0.09-0.15 s of it), and the whole thing holds about 35 MB
+ * (the trie 17 MB, the word pairs 9 MB). The main thread loads it and the pool shares its tables with every
  * worker (LexiconTables on SharedArrayBuffers), so a server holds one copy, not one a thread.
  */
 import { readFileSync } from "node:fs";
@@ -47,20 +47,23 @@ export interface LexiconTables {
   flags: Uint8Array;
   trie: Int32Array;
   /**
-   * The known word pairs, open addressing, two int32 a slot: the first word (-1: empty), then
-   * the second word << PAIR_VALUE_BITS | its value (pairValue). One slot read is one cache
-   * line: the table is tens of megabytes, and the splitter asks it at almost every word edge.
+   * The known word pairs, grouped by first word: those of word a are pairList[pairStart[a],
+   * pairStart[a + 1]), each the second word << PAIR_VALUE_BITS | the pair's value (pairValue),
+   * in ascending order. The splitter asks for pairs at almost every word edge, and the edges
+   * from one position all follow the same one or two words: their look-ups read one short
+   * list, which stays in cache, where a hash table over all pairs (32 MB, and a 1 MB filter)
+   * cost a line far away for each (bench/classify/RESULTS.md).
    */
-  pairSlots: Int32Array;
-  /** One bit per hash value (PAIR_FILTER_BITS of it): clear when no pair has it, which answers most absent pairs from 1 MB. */
-  pairFilter: Uint32Array;
+  pairStart: Uint32Array;
+  pairList: Int32Array;
   phraseRole: Uint8Array;
 }
 
 const PAIR_VALUE_BITS = 9;
 const PAIR_VALUE_MASK = (1 << PAIR_VALUE_BITS) - 1;
-const PAIR_FILTER_BITS = 23;
-/** Words a pair slot can name: the second word shares an int32 with the value. */
+/** A pair list this long or shorter is scanned; a longer one is halved down to it first. */
+const PAIR_SCAN = 8;
+/** Words a pair entry can name: the second word shares an int32 with the value. */
 const PAIR_MAX_WORDS = 2 ** (31 - PAIR_VALUE_BITS);
 
 /** pairValue bit of a known phrase; the low 8 bits are the association. */
@@ -86,9 +89,8 @@ export class Lexicon {
   private readonly len: Uint8Array;
   private readonly freq: Uint16Array;
   private readonly flagBits: Uint8Array;
-  private readonly pairSlots: Int32Array;
-  private readonly pairFilter: Uint32Array;
-  private readonly pairMask: number;
+  private readonly pairStart: Uint32Array;
+  private readonly pairList: Int32Array;
   /** Per word: HEAD when it begins some known phrase (most isPhrase calls end on this byte), TAIL when it ends one. */
   private readonly phraseRole: Uint8Array;
 
@@ -110,9 +112,8 @@ export class Lexicon {
     this.freq = t.freq;
     this.flagBits = t.flags;
     this.trie = WordTrie.fromTable(t.trie);
-    this.pairSlots = t.pairSlots;
-    this.pairFilter = t.pairFilter;
-    this.pairMask = (t.pairSlots.length >>> 1) - 1;
+    this.pairStart = t.pairStart;
+    this.pairList = t.pairList;
     this.phraseRole = t.phraseRole;
   }
 
@@ -181,8 +182,10 @@ export class Lexicon {
 
   /** Calls visit(a, b, value) for every known pair (value as pairValue gives it). */
   forEachPair(visit: (a: number, b: number, value: number) => void): void {
-    const t = this.pairSlots;
-    for (let at = 0; at < t.length; at += 2) if (t[at] !== -1) visit(t[at]!, t[at + 1]! >>> PAIR_VALUE_BITS, t[at + 1]! & PAIR_VALUE_MASK);
+    const list = this.pairList;
+    for (let a = 0; a < this.size; a++) {
+      for (let k = this.pairStart[a]!; k < this.pairStart[a + 1]!; k++) visit(a, list[k]! >>> PAIR_VALUE_BITS, list[k]! & PAIR_VALUE_MASK);
+    }
   }
 
   /** Whether "a b" is a known phrase (both given as word indexes). */
@@ -197,14 +200,19 @@ export class Lexicon {
    */
   pairValue(a: number, b: number): number {
     if ((this.phraseRole[a]! & HEAD) === 0) return 0;
-    const h = pairHash(a, b);
-    if ((this.pairFilter[(h >>> 5) & FILTER_WORD_MASK]! & (1 << (h & 31))) === 0) return 0;
-    const t = this.pairSlots;
-    for (let at = 2 * (h & this.pairMask); ; at = (at + 2) & (2 * this.pairMask + 1)) {
-      const x = t[at]!;
-      if (x === -1) return 0;
-      if (x === a && t[at + 1]! >>> PAIR_VALUE_BITS === b) return t[at + 1]! & PAIR_VALUE_MASK;
+    const list = this.pairList, end = this.pairStart[a + 1]!;
+    // halve [lo, hi) while long, keeping the first entry >= b in [lo, hi]; then scan
+    let lo = this.pairStart[a]!, hi = end;
+    while (hi - lo > PAIR_SCAN) {
+      const mid = (lo + hi) >>> 1;
+      if (list[mid]! >>> PAIR_VALUE_BITS < b) lo = mid + 1;
+      else hi = mid;
     }
+    for (; lo < end; lo++) {
+      const second = list[lo]! >>> PAIR_VALUE_BITS;
+      if (second >= b) return second === b ? list[lo]! & PAIR_VALUE_MASK : 0;
+    }
+    return 0;
   }
 }
 
@@ -226,53 +234,57 @@ export function decodeTables(file: Uint8Array): LexiconTables {
   const letters = Float32Array.from(d.chars, (v) => v / FREQ_SCALE);
   const words = { header: d.header, size: n, maxWordLength: max, letters, blob, start, len, freq: d.freq, flags: d.flags, trie: trie.table };
   // The words alone already answer find(): a lexicon without phrases looks the phrases' words up.
-  // (no pairs: its phraseRole says no word begins one, so pairValue never reads the filter)
-  const plain = new Lexicon({ ...words, pairSlots: Int32Array.of(-1, 0), pairFilter: new Uint32Array(0), phraseRole: new Uint8Array(n) });
-  if (n > PAIR_MAX_WORDS) throw new Error(`lexicon: ${n} words, a pair slot names at most ${PAIR_MAX_WORDS}`);
-  // The phrases' word pairs, as keys a * n + b: a phrase that is also a word pair shares its slot.
-  const phraseKeys: number[] = [];
+  const plain = new Lexicon({ ...words, pairStart: new Uint32Array(n + 1), pairList: new Int32Array(0), phraseRole: new Uint8Array(n) });
+  if (n > PAIR_MAX_WORDS) throw new Error(`lexicon: ${n} words, a pair entry names at most ${PAIR_MAX_WORDS}`);
+  // The phrases' word pairs, then the language model's: first words, and second word <<
+  // PAIR_VALUE_BITS | value; a phrase that is also a word pair becomes one entry holding both.
+  const firsts: number[] = [], entries: number[] = [];
   for (const p of d.phrases) {
     const sp = p.indexOf(" ");
     const a = plain.find(p, 0, sp), b = plain.find(p, sp + 1);
-    if (a >= 0 && b >= 0) phraseKeys.push(a * n + b);
+    if (a >= 0 && b >= 0) {
+      firsts.push(a);
+      entries.push((b << PAIR_VALUE_BITS) | PAIR_PHRASE);
+    }
   }
-  const keys = Float64Array.from(phraseKeys).sort();
-  let pcap = 1;
-  const slotsNeeded = keys.length + d.pairFirst.length - sharedKeys(keys, d.pairFirst, d.pairSecond, n);
-  while (pcap * 0.85 < slotsNeeded) pcap <<= 1; // load <= 0.85: 8-byte slots, a probe rarely leaves its cache line
-  const slots = new Int32Array(2 * pcap).fill(-1), filter = new Uint32Array(1 << (PAIR_FILTER_BITS - 5)), phraseRole = new Uint8Array(n);
-  const add = (a: number, b: number, value: number) => {
-    const h = pairHash(a, b);
-    filter[(h >>> 5) & FILTER_WORD_MASK]! |= 1 << (h & 31);
-    let at = 2 * (h & (pcap - 1));
-    while (slots[at] !== -1 && !(slots[at] === a && slots[at + 1]! >>> PAIR_VALUE_BITS === b)) at = (at + 2) & (2 * pcap - 1);
-    slots[at] = a;
-    slots[at + 1] = (b << PAIR_VALUE_BITS) | (slots[at + 1] === -1 ? 0 : slots[at + 1]! & PAIR_VALUE_MASK) | value;
-    phraseRole[a]! |= HEAD;
-    phraseRole[b]! |= TAIL;
-  };
-  for (const k of phraseKeys) add(Math.floor(k / n), k % n, PAIR_PHRASE);
-  for (let i = 0; i < d.pairFirst.length; i++) add(d.pairFirst[i]!, d.pairSecond[i]!, d.pairAssoc[i]!);
+  for (let i = 0; i < d.pairFirst.length; i++) {
+    firsts.push(d.pairFirst[i]!);
+    entries.push((d.pairSecond[i]! << PAIR_VALUE_BITS) | d.pairAssoc[i]!);
+  }
+  const { pairStart, pairList, phraseRole } = pairLists(n, firsts, entries);
   return {
     header: d.header, size: n, maxWordLength: max,
     letters: shared(letters), blob: shared(blob), start: shared(start), len: shared(len), freq: shared(d.freq), flags: shared(d.flags),
-    trie: shared(trie.table), pairSlots: shared(slots), pairFilter: shared(filter), phraseRole: shared(phraseRole),
+    trie: shared(trie.table), pairStart: shared(pairStart), pairList: shared(pairList), phraseRole: shared(phraseRole),
   };
 }
 
 /**
- * How many word pairs (first * n + second, in the file's order: by first word, then second)
- * are also among the sorted phrase keys. A pair out of order can only be missed, which
- * sizes the table larger, never too small.
+ * The pair lists of n words from entries (second << PAIR_VALUE_BITS | value) under their first
+ * words, in any order: grouped by first word (a counting sort), each group in ascending order,
+ * entries of the same pair merged (their values or'ed), and each word's phraseRole.
  */
-function sharedKeys(keys: Float64Array, first: Uint32Array, second: Uint32Array, n: number): number {
-  let k = 0, count = 0;
-  for (let i = 0; i < first.length && k < keys.length; i++) {
-    const key = first[i]! * n + second[i]!;
-    while (k < keys.length && keys[k]! < key) k++;
-    if (keys[k] === key) { count++; k++; }
+function pairLists(n: number, firsts: readonly number[], entries: readonly number[]): Pick<LexiconTables, "pairStart" | "pairList" | "phraseRole"> {
+  const at = new Uint32Array(n + 1);
+  for (const a of firsts) at[a + 1]!++;
+  for (let a = 0; a < n; a++) at[a + 1]! += at[a]!;
+  const grouped = new Int32Array(entries.length), next = at.slice(0, n);
+  firsts.forEach((a, i) => (grouped[next[a]!++] = entries[i]!));
+  const pairStart = new Uint32Array(n + 1), phraseRole = new Uint8Array(n);
+  let m = 0;
+  for (let a = 0; a < n; a++) {
+    pairStart[a] = m;
+    const group = grouped.subarray(at[a]!, at[a + 1]!).sort();
+    for (let k = 0; k < group.length; k++) {
+      const second = group[k]! >>> PAIR_VALUE_BITS;
+      if (m > pairStart[a]! && grouped[m - 1]! >>> PAIR_VALUE_BITS === second) grouped[m - 1]! |= group[k]!;
+      else grouped[m++] = group[k]!;
+      phraseRole[a]! |= HEAD;
+      phraseRole[second]! |= TAIL;
+    }
   }
-  return count;
+  pairStart[n] = m;
+  return { pairStart, pairList: grouped.slice(0, m), phraseRole };
 }
 
 /** A copy of a typed array on a SharedArrayBuffer, which structured clone passes by reference. */
@@ -280,12 +292,6 @@ function shared<T extends Uint8Array | Uint16Array | Int32Array | Uint32Array | 
   const copy = new (a.constructor as new (b: SharedArrayBuffer) => T)(new SharedArrayBuffer(a.byteLength));
   copy.set(a as never);
   return copy;
-}
-
-const FILTER_WORD_MASK = (1 << (PAIR_FILTER_BITS - 5)) - 1;
-
-function pairHash(a: number, b: number): number {
-  return Math.imul(a ^ Math.imul(b, 0x9e3779b1), 0x85ebca6b) >>> 7;
 }
 
 let loaded: Lexicon | null = null;
