@@ -51,7 +51,7 @@ export interface LexiconTables {
    * pairStart[a + 1]), each the second word << PAIR_VALUE_BITS | the pair's value (pairValue),
    * in ascending order. The splitter asks for pairs at almost every word edge, and the edges
    * from one position all follow the same one or two words: their look-ups read one short
-   * list, which stays in cache, where a hash table over all pairs (32 MB, and a 1 MB filter)
+   * list, which stays in cache, where a hash table over all pairs (16.8 MB, and a 1 MB filter)
    * cost a line far away for each (bench/classify/RESULTS.md).
    */
   pairStart: Uint32Array;

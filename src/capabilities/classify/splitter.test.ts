@@ -113,4 +113,11 @@ describe("splitName", () => {
     expect(() => new Splitter(getLexicon(), { ...DEFAULT_PARAMS, letterWeight: Number.NaN })).toThrow(/letterWeight/);
     expect(() => new Splitter(getLexicon(), { ...DEFAULT_PARAMS, weakEnd: -0.5 })).toThrow(/weakEnd/);
   });
+
+  test("a pair bonus too large for the pruning bound's bits is refused; one just under fits and still splits", () => {
+    expect(() => new Splitter(getLexicon(), { ...DEFAULT_PARAMS, phraseBonus: 40000 })).toThrow(/pair bonus/);
+    expect(() => new Splitter(getLexicon(), { ...DEFAULT_PARAMS, pairWeight: 3000 })).toThrow(/pair bonus/);
+    const big = new Splitter(getLexicon(), { ...DEFAULT_PARAMS, phraseBonus: 30000, pairWeight: 0 });
+    expect(big.split("bestpizzadenver").words.join("")).toBe("bestpizzadenver");
+  });
 });

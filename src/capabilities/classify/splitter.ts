@@ -53,6 +53,8 @@ const HEAD = 2;
 const WEAK_END = 4;
 /** A word of up to three letters no dictionary, name or place list knows, or without a vowel (isFragment). */
 const ODD = 8;
+/** Ends a known pair: pairValue(prev, word) is asked only when prev is a HEAD and word a TAIL. */
+const TAIL = 16;
 /** bitsOf holds a word's flags below this bit and its largest pair bonus above. */
 const AFTER_SHIFT = 8;
 /** The pair bonus bound is kept in 1/AFTER_UNIT nats (rounded up: never under the bonus). */
@@ -62,8 +64,6 @@ const AFTER_MAX = 2 ** (31 - AFTER_SHIFT) / AFTER_UNIT;
 /** Where the two- and three-letter strings begin in Splitter.near. */
 const NEAR_2 = 26;
 const NEAR_3 = NEAR_2 + 26 * 26;
-/** Ends a known pair: pairValue(prev, word) is asked only when prev is a HEAD and word a TAIL. */
-const TAIL = 16;
 
 export class Splitter {
   /**
