@@ -62,6 +62,9 @@ for (const [k, v] of Object.entries(JSC_DEFAULTS)) {
   ours.add(k);
 }
 env.ZW_JSC_FROM_LAUNCHER = [...ours].join(",");
+// The garbage a thread was sized for, so that the server can tell when an index it swaps in
+// later makes the bound stale (src/zone-index/heap-bound.ts): JSC reads it only at start.
+if (ours.has("BUN_JSC_heapGrowthMaxIncrease")) env.ZW_JSC_GARBAGE_BYTES = String(GARBAGE_BYTES);
 const r = spawnSync(bin, process.argv.slice(2), { stdio: "inherit", env });
 if (r.error) {
   console.error(`zonewise: could not start bun: ${r.error.message}`);

@@ -18,12 +18,12 @@ let printer: string;
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "zw-launcher-"));
   printer = path.join(dir, "print.ts");
-  fs.writeFileSync(printer, 'console.log(JSON.stringify({ g: process.env.BUN_JSC_heapGrowthMaxIncrease, h: process.env.BUN_JSC_largeHeapSize }));\n');
+  fs.writeFileSync(printer, 'console.log(JSON.stringify({ g: process.env.BUN_JSC_heapGrowthMaxIncrease, h: process.env.BUN_JSC_largeHeapSize, b: process.env.ZW_JSC_GARBAGE_BYTES }));\n');
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** What the launcher hands Bun, started from an environment without its marks. */
-function launched(env: Record<string, string>): { g: string; h: string } {
+function launched(env: Record<string, string>): { g: string; h: string; b?: string } {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("BUN_JSC_") && k !== "ZW_JSC_FROM_LAUNCHER" && !k.startsWith("ZW_")));
   const r = spawnSync("node", [LAUNCHER, "run", printer], { env: { ...clean, ...env }, cwd: dir, encoding: "utf8" });
   expect(r.status).toBe(0);
@@ -38,7 +38,8 @@ function sparse(name: string, bytes: number): string {
 }
 
 test("the bound is 64 MB of garbage over the index size, at most 0.25", () => {
-  expect(launched({ ZW_ZONE_INDEX: sparse("big.idx", 2048 * MB) })).toEqual({ g: "0.0313", h: String(128 * MB) });
+  // with the garbage it planned, for the server to tell when a later index outgrows the bound
+  expect(launched({ ZW_ZONE_INDEX: sparse("big.idx", 2048 * MB) })).toEqual({ g: "0.0313", h: String(128 * MB), b: String(64 * MB) });
   expect(launched({ ZW_ZONE_INDEX: sparse("mid.idx", 512 * MB) }).g).toBe("0.1250");
   expect(launched({ ZW_ZONE_INDEX: sparse("small.idx", 100 * MB) }).g).toBe("0.2500");
   // no index yet: the first start builds the small sample index
@@ -50,7 +51,9 @@ test("the bound is 64 MB of garbage over the index size, at most 0.25", () => {
 });
 
 test("an operator's value wins; a launcher started by a launched process sizes its own", () => {
-  expect(launched({ ZW_ZONE_INDEX: sparse("op.idx", 2048 * MB), BUN_JSC_heapGrowthMaxIncrease: "0.5" }).g).toBe("0.5");
+  const operator = launched({ ZW_ZONE_INDEX: sparse("op.idx", 2048 * MB), BUN_JSC_heapGrowthMaxIncrease: "0.5" });
+  expect(operator.g).toBe("0.5");
+  expect(operator.b).toBeUndefined(); // no plan of ours to check against
   // the parent's own (marked) values are sized again for the child's index
   const nested = launched({
     ZW_ZONE_INDEX: sparse("child.idx", 1024 * MB),

@@ -5,6 +5,8 @@
  * answering 502 until a good one arrives; it never stops the server.
  */
 import { defineCapability } from "../../capability.ts";
+import fs from "node:fs";
+import { staleHeapBoundWarning } from "../../zone-index/heap-bound.ts";
 import { ZoneIndexHolder } from "../../zone-index/swap.ts";
 import { zoneCount, zoneLookup, zoneStats } from "./routes.ts";
 import { ZoneService, zoneServiceOf, type PoolLike } from "./service.ts";
@@ -24,6 +26,8 @@ export const zone = defineCapability({
           return;
         }
         process.stderr.write(`zone index: serving ${e.path} (built ${e.builtAt})\n`);
+        const stale = staleHeapBoundWarning(fileBytes(e.file));
+        if (stale !== null) process.stderr.write(`zone index: note: ${stale}\n`);
         // Shared, not broadcast: a broadcast also runs on this thread, and the first load
         // happens inside the holder's constructor, before installHolder marks this thread as
         // its owner, so the handler here mapped the index a second time (and JSC, counting
@@ -45,3 +49,12 @@ export const zone = defineCapability({
     return { zone_index: index === null ? { loaded: false } : { loaded: true, built_at: index.builtAt, total_domains: index.totalDomains } };
   },
 });
+
+/** The size of the file now served (0 when it cannot be read, which warns of nothing). */
+function fileBytes(file: string): number {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
