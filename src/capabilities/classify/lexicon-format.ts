@@ -110,19 +110,18 @@ export interface DecodedLexicon {
 
 const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
 
-/** n little-endian u16 at byte offset `at`: one copy on a little-endian machine, else field by field. */
-function u16(raw: Uint8Array, view: DataView, at: number, n: number): Uint16Array {
-  if (LITTLE_ENDIAN) return new Uint16Array(raw.buffer.slice(raw.byteOffset + at, raw.byteOffset + at + 2 * n));
-  const out = new Uint16Array(n);
-  for (let i = 0; i < n; i++) out[i] = view.getUint16(at + 2 * i, true);
-  return out;
-}
-
-/** n little-endian u32 at byte offset `at`. */
-function u32(raw: Uint8Array, view: DataView, at: number, n: number): Uint32Array {
-  if (LITTLE_ENDIAN) return new Uint32Array(raw.buffer.slice(raw.byteOffset + at, raw.byteOffset + at + 4 * n));
-  const out = new Uint32Array(n);
-  for (let i = 0; i < n; i++) out[i] = view.getUint32(at + 4 * i, true);
+/**
+ * n little-endian u16 or u32 (by the array kind) at byte offset `at`: one copy on a
+ * little-endian machine, else field by field.
+ */
+function littleEndian<T extends Uint16Array | Uint32Array>(
+  Kind: { new (bytes: ArrayBuffer): T; new (length: number): T; readonly BYTES_PER_ELEMENT: number },
+  raw: Uint8Array, view: DataView, at: number, n: number,
+): T {
+  const size = Kind.BYTES_PER_ELEMENT;
+  if (LITTLE_ENDIAN) return new Kind(raw.buffer.slice(raw.byteOffset + at, raw.byteOffset + at + size * n) as ArrayBuffer);
+  const out = new Kind(n);
+  for (let i = 0; i < n; i++) out[i] = size === 2 ? view.getUint16(at + 2 * i, true) : view.getUint32(at + 4 * i, true);
   return out;
 }
 
@@ -141,12 +140,12 @@ export function decodeLexicon(file: Uint8Array): DecodedLexicon {
   let lines = n === 0 ? 0 : 1;
   for (let i = 0; i < wordBlob.length; i++) if (wordBlob[i] === 10) lines++;
   if (lines !== n) throw new Error(`lexicon: ${lines} words in the blob, header says ${n}`);
-  const freq = u16(raw, view, at, n); at += 2 * n;
+  const freq = littleEndian(Uint16Array, raw, view, at, n); at += 2 * n;
   const flags = raw.slice(at, at + n); at += n;
   const phrases = p === 0 ? [] : td.decode(raw.subarray(at, at + p)).split("\n"); at += p;
-  const chars = u16(raw, view, at, CHAR_TABLE); at += 2 * CHAR_TABLE;
-  const pairFirst = u32(raw, view, at, m); at += 4 * m;
-  const pairSecond = u32(raw, view, at, m); at += 4 * m;
+  const chars = littleEndian(Uint16Array, raw, view, at, CHAR_TABLE); at += 2 * CHAR_TABLE;
+  const pairFirst = littleEndian(Uint32Array, raw, view, at, m); at += 4 * m;
+  const pairSecond = littleEndian(Uint32Array, raw, view, at, m); at += 4 * m;
   const pairAssoc = raw.slice(at, at + m);
   for (let i = 0; i < m; i++) {
     if (pairFirst[i]! >= n || pairSecond[i]! >= n) throw new Error(`lexicon: word pair ${i} names a word past the ${n} words; rebuild it with scripts/lexicon/build.ts`);
