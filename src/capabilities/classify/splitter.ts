@@ -112,14 +112,16 @@ export class Splitter {
    */
   private readonly strings: string[];
   /**
-   * The trie node of every string of one to three letters a-z and the word that ends there,
-   * interleaved: near[2 * x] the node (-1 = no word begins so), near[2 * x + 1] the word (-1 =
-   * none), x = a for one letter, NEAR_2 + 26 * a + b for two, NEAR_3 + 676 * a + 26 * b + c
-   * for three. The first three steps from each start position are one read each of this
-   * 146 KB array, which stays in cache, instead of hashed slots of the 16 MB trie (two steps
-   * so: 1.06x and 1.02x split; the third: see bench/classify/RESULTS.md).
+   * The trie node of every string of one to three letters a-z, the word that ends there and
+   * the letters a word goes on with, interleaved: near[3 * x] the node (-1 = no word begins
+   * so), near[3 * x + 1] the word (-1 = none), near[3 * x + 2] its lettersOf, x = a for one
+   * letter, NEAR_2 + 26 * a + b for two, NEAR_3 + 676 * a + 26 * b + c for three. The first
+   * three steps from each start position are one read each of this 219 KB array, which stays
+   * in cache, instead of hashed slots of the 24 MB trie (two steps so: 1.06x and 1.02x split;
+   * the third: see bench/classify/RESULTS.md), and the fourth is not taken when no word goes
+   * on with its letter.
    */
-  private readonly near = new Int32Array(2 * (NEAR_3 + 26 * 26 * 26));
+  private readonly near = new Int32Array(3 * (NEAR_3 + 26 * 26 * 26));
   /**
    * spelled[n]: the price of n letters read as letters spelled out (an acronym), the cap of any
    * token of n >= 2 letters, word or unknown run (spelled[1] only bounds the longer ones from
@@ -166,8 +168,9 @@ export class Splitter {
     this.strings = new Array<string>(lexicon.size).fill("");
     const t = lexicon.trie;
     const put = (x: number, node: number) => {
-      this.near[2 * x] = node;
-      this.near[2 * x + 1] = node < 0 ? -1 : t.wordOf(node);
+      this.near[3 * x] = node;
+      this.near[3 * x + 1] = node < 0 ? -1 : t.wordOf(node);
+      this.near[3 * x + 2] = node < 0 ? 0 : t.lettersOf(node);
     };
     for (let a = 0; a < 26; a++) {
       const n1 = t.child(t.root, 97 + a);
@@ -257,7 +260,7 @@ export class Splitter {
     for (let i = 0; i < L; i++) {
       first[i] = e;
       starts[i] = 0;
-      let node = -1, prev = -1, x = 0;
+      let node = -1, prev = -1, x = 0, next = 0;
       const end = Math.min(L, i + maxLen);
       for (let j = i + 1; j <= end; j++) {
         const ch = code[j - 1]! + 97;
@@ -265,11 +268,15 @@ export class Splitter {
         let idx: number;
         if (d <= 3) {
           x = d === 1 ? ch - 97 : d === 2 ? NEAR_2 + x * 26 + ch - 97 : NEAR_3 + (x - NEAR_2) * 26 + ch - 97;
-          node = near[2 * x]!;
-          idx = near[2 * x + 1]!;
-        } else {
+          node = near[3 * x]!;
+          idx = near[3 * x + 1]!;
+          next = near[3 * x + 2]!;
+        } else if ((next & (1 << (ch - 97))) !== 0) {
           node = trie.child(node, ch);
-          idx = node >= 0 ? trie.wordOf(node) : -1;
+          idx = trie.wordOf(node);
+          next = trie.lettersOf(node);
+        } else {
+          node = idx = -1;
         }
         // No word goes on past here, but a word plus "s" (or the slang "z": "kidz") still ends
         // here ("joshuas"): the plural edge is added before the loop stops.
