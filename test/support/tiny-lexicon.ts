@@ -7,7 +7,7 @@ export function tinyLexiconFile(words: string[], phrases: string[], pairs: [numb
     header: { version: "t", built_from: {}, counts: {} },
     words,
     freq: new Uint16Array(words.length),
-    flags: new Uint8Array(words.length),
+    flags: new Uint16Array(words.length),
     phrases,
     chars: new Uint16Array(CHAR_TABLE),
     pairFirst: Uint32Array.from(pairs, (x) => x[0]),

@@ -24,6 +24,12 @@ export const W_BRAND = 32;
 export const W_COMPOUND = 64;
 /** Counted by SUBTLEX-US (spoken English) or the language model, not only by the Wikipedia-derived rank list. */
 export const W_SPOKEN = 128;
+/**
+ * A place too small to make a name geo: a town of under 10,000 people, a US county, a US or
+ * Canadian ZIP-code town, named in one word of 5+ letters ("hunterdon", "rockbridge"). The splitter prices it as a place, so it
+ * stays whole; the classifier does not see it (towns are named "oracle", "cisco" or "fidelity").
+ */
+export const W_TOWN = 256;
 
 export interface WordInfo {
   /** Bit set of W_* flags for one lower-case token; 0 = unknown. */

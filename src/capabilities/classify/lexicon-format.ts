@@ -13,7 +13,7 @@
  *   28      h     header JSON (UTF-8): { version, built_from, counts }
  *   ..      w     words, sorted by code unit, joined by "\n" (ASCII a-z0-9 only)
  *   ..      2n    u16 freq[n]: frequency cost of each word in 1/1024 nats (NO_FREQ: not in a corpus)
- *   ..      n     u8 flags[n]: W_* bits (classifier-words.ts)
+ *   ..      2n    u16 flags[n]: W_* bits (classifier-words.ts)
  *   ..      p     phrases: "w1 w2" pairs of adjacent words of known phrases, sorted, joined by "\n"
  *   ..      2*27^3 u16 chars[27^3]: letter trigram model, -ln p(c | a b) in 1/1024 nats at index
  *                  (a * 27 + b) * 27 + c, letters a-z = 0-25 and 26 = word boundary
@@ -28,7 +28,7 @@
 import { gunzipSync, gzipSync } from "node:zlib";
 
 export const MAGIC = "ZWLX";
-export const FORMAT_VERSION = 3;
+export const FORMAT_VERSION = 4;
 /** Symbols of the letter model: a-z and the word boundary. */
 export const CHAR_SYMBOLS = 27;
 export const CHAR_TABLE = CHAR_SYMBOLS ** 3;
@@ -49,7 +49,7 @@ export interface LexiconData {
   header: LexiconHeader;
   words: string[];
   freq: Uint16Array;
-  flags: Uint8Array;
+  flags: Uint16Array;
   phrases: string[];
   /** Letter trigram costs (CHAR_TABLE entries, FREQ_SCALE units). */
   chars: Uint16Array;
@@ -72,7 +72,7 @@ export function encodeLexicon(d: LexiconData): Uint8Array {
   if (d.chars.length !== CHAR_TABLE) throw new Error("lexicon: letter model has the wrong size");
   const m = d.pairFirst.length;
   if (d.pairSecond.length !== m || d.pairAssoc.length !== m) throw new Error("lexicon: pair array lengths differ");
-  const out = new Uint8Array(28 + header.length + words.length + 3 * n + phrases.length + 2 * CHAR_TABLE + 9 * m);
+  const out = new Uint8Array(28 + header.length + words.length + 4 * n + phrases.length + 2 * CHAR_TABLE + 9 * m);
   const view = new DataView(out.buffer);
   out.set(te.encode(MAGIC), 0);
   view.setUint32(4, FORMAT_VERSION, true);
@@ -85,7 +85,7 @@ export function encodeLexicon(d: LexiconData): Uint8Array {
   out.set(header, at); at += header.length;
   out.set(words, at); at += words.length;
   for (let i = 0; i < n; i++, at += 2) view.setUint16(at, d.freq[i]!, true);
-  out.set(d.flags, at); at += n;
+  for (let i = 0; i < n; i++, at += 2) view.setUint16(at, d.flags[i]!, true);
   out.set(phrases, at); at += phrases.length;
   for (let i = 0; i < CHAR_TABLE; i++, at += 2) view.setUint16(at, d.chars[i]!, true);
   for (let i = 0; i < m; i++, at += 4) view.setUint32(at, d.pairFirst[i]!, true);
@@ -100,7 +100,7 @@ export interface DecodedLexicon {
   size: number;
   wordBlob: Uint8Array;
   freq: Uint16Array;
-  flags: Uint8Array;
+  flags: Uint16Array;
   phrases: string[];
   chars: Uint16Array;
   pairFirst: Uint32Array;
@@ -133,7 +133,7 @@ export function decodeLexicon(file: Uint8Array): DecodedLexicon {
   if (version !== FORMAT_VERSION) throw new Error(`lexicon: format ${version}, this build reads ${FORMAT_VERSION}; rebuild it with scripts/lexicon/build.ts`);
   const n = view.getUint32(8, true), h = view.getUint32(12, true), w = view.getUint32(16, true), p = view.getUint32(20, true);
   const m = view.getUint32(24, true);
-  if (raw.length !== 28 + h + w + 3 * n + p + 2 * CHAR_TABLE + 9 * m) throw new Error("lexicon: truncated or corrupt file (section lengths do not add up)");
+  if (raw.length !== 28 + h + w + 4 * n + p + 2 * CHAR_TABLE + 9 * m) throw new Error("lexicon: truncated or corrupt file (section lengths do not add up)");
   let at = 28;
   const header = JSON.parse(td.decode(raw.subarray(at, at + h))) as LexiconHeader; at += h;
   const wordBlob = raw.subarray(at, at + w); at += w;
@@ -141,7 +141,7 @@ export function decodeLexicon(file: Uint8Array): DecodedLexicon {
   for (let i = 0; i < wordBlob.length; i++) if (wordBlob[i] === 10) lines++;
   if (lines !== n) throw new Error(`lexicon: ${lines} words in the blob, header says ${n}`);
   const freq = littleEndian(Uint16Array, raw, view, at, n); at += 2 * n;
-  const flags = raw.slice(at, at + n); at += n;
+  const flags = littleEndian(Uint16Array, raw, view, at, n); at += 2 * n;
   const phrases = p === 0 ? [] : td.decode(raw.subarray(at, at + p)).split("\n"); at += p;
   const chars = littleEndian(Uint16Array, raw, view, at, CHAR_TABLE); at += 2 * CHAR_TABLE;
   const pairFirst = littleEndian(Uint32Array, raw, view, at, m); at += 4 * m;

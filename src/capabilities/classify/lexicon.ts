@@ -44,7 +44,7 @@ export interface LexiconTables {
   start: Uint32Array;
   len: Uint8Array;
   freq: Uint16Array;
-  flags: Uint8Array;
+  flags: Uint16Array;
   trie: Int32Array;
   /**
    * The known word pairs, grouped by first word: those of word a are pairList[pairStart[a],
@@ -88,7 +88,7 @@ export class Lexicon {
   private readonly start: Uint32Array;
   private readonly len: Uint8Array;
   private readonly freq: Uint16Array;
-  private readonly flagBits: Uint8Array;
+  private readonly flagBits: Uint16Array;
   private readonly pairStart: Uint32Array;
   private readonly pairList: Int32Array;
   /** Per word: HEAD when it begins some known phrase (most isPhrase calls end on this byte), TAIL when it ends one. */

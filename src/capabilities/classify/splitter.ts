@@ -32,7 +32,7 @@
 import { LETTER_BOUNDARY, NOT_A_WORD, NOT_LOOKED_UP, PAIR_PHRASE, getLexicon, type Lexicon } from "./lexicon.ts";
 import { PAIR_SCALE } from "./lexicon-format.ts";
 import { DEFAULT_PARAMS, type SplitterParams } from "./splitter-params.ts";
-import { W_BRAND, W_COMPOUND, W_FIRST, W_PLACE, W_SPOKEN, W_SURNAME, W_WORD } from "./classifier-words.ts";
+import { W_BRAND, W_COMPOUND, W_FIRST, W_PLACE, W_SPOKEN, W_SURNAME, W_TOWN, W_WORD } from "./classifier-words.ts";
 
 export type SplitConfidence = "HIGH" | "MEDIUM" | "LOW";
 
@@ -45,7 +45,7 @@ export interface Split {
 const MAX = 63;
 /** The word of an unknown-run token: it is no lexicon word. */
 const UNKNOWN = NOT_A_WORD;
-const KNOWN = W_WORD | W_FIRST | W_SURNAME | W_PLACE | W_BRAND;
+const KNOWN = W_WORD | W_FIRST | W_SURNAME | W_PLACE | W_TOWN | W_BRAND;
 const START = -2;
 const SHORT = 1;
 const HEAD = 2;
@@ -465,7 +465,7 @@ export function wordCost(lex: Lexicon, i: number, p: Readonly<SplitterParams>): 
   if (flags & W_WORD) cost = Math.min(cost, p.dictionary - bonus);
   if (flags & W_FIRST) cost = Math.min(cost, p.firstName - bonus);
   if (flags & W_SURNAME) cost = Math.min(cost, p.surname - bonus);
-  if (flags & W_PLACE) cost = Math.min(cost, p.place - bonus);
+  if (flags & (W_PLACE | W_TOWN)) cost = Math.min(cost, p.place - bonus);
   if (flags & W_BRAND) cost = Math.min(cost, p.brand - bonus);
   if (cost === Infinity) cost = p.unknownBase + p.unknownPerChar * len; // in a corpus list only as a fragment
   cost += p.perWord;
