@@ -19,7 +19,7 @@
  * - Shares (`share`): a broadcast to the workers only, whose value is posted as it is
  *   (structured clone) instead of encoded, now and to workers started later, ahead of the
  *   replayed broadcasts. Arrays on SharedArrayBuffers arrive by reference, so every worker
- *   reads the calling thread's one copy of a read-only table (the lexicon, 44 MB).
+ *   reads the calling thread's one copy of a read-only table (the lexicon, 45 MB).
  * - size 0 (ZW_WORKERS=0) runs everything on the calling thread through the same table.
  */
 import type { Config } from "../config.ts";

@@ -36,13 +36,14 @@ describe("lexicon tables", () => {
 });
 
 describe("lexicon size", () => {
-  test("the shipped tables stay near 44 MB: the pair lists hold each pair once, in four bytes", () => {
+  test("the shipped tables stay near 45 MB: the pair lists hold each pair once, in four bytes", () => {
     const t = decodeTables(readFileSync(LEXICON_FILE));
     let bytes = 0;
     for (const v of Object.values(t)) if (ArrayBuffer.isView(v)) bytes += v.byteLength;
-    // 43.7 MB with lex-2026.11.12 (the pairs 8.8 MB of it, the trie 25.2 MB with its letters);
-    // 35.3 MB before the trie's letters, 44.3 MB with the hashed pair table before that (bench/classify/RESULTS.md)
-    expect(bytes).toBeLessThan(46e6);
+    // 45.4 MB with lex-2026.11.13 (the pairs 8.8 MB of it, the trie 25.2 MB with its letters);
+    // 43.7 MB with lex-2026.11.12, 35.3 MB before the trie's letters, 44.3 MB with the hashed
+    // pair table before that (bench/classify/RESULTS.md)
+    expect(bytes).toBeLessThan(48e6);
   });
 });
 
