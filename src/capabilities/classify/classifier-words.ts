@@ -26,8 +26,9 @@ export const W_COMPOUND = 64;
 export const W_SPOKEN = 128;
 /**
  * A place too small to make a name geo: a town of under 10,000 people, a US county, a US or
- * Canadian ZIP-code town, named in one word of 5+ letters ("hunterdon", "rockbridge"). The splitter prices it as a place, so it
- * stays whole; the classifier does not see it (towns are named "oracle", "cisco" or "fidelity").
+ * Canadian ZIP-code town, named in one word of 5+ letters ("hunterdon", "rockbridge"). The
+ * splitter prices it as a place, so it stays whole; the classifier does not see it (towns are
+ * named "oracle", "cisco" or "fidelity").
  */
 export const W_TOWN = 256;
 
