@@ -15,7 +15,8 @@
  *   p(r) = 1 / ((r + 1) ln N), as wordninja does; webMass); NO_FREQ when no corpus has the word
  *   (dictionary words, names, places, brands only).
  * - flags (classifier-words.ts): W_WORD dictionary word or keyword; W_COMMON dictionary word
- *   with freq <= COMMON_MAX_COST; W_FIRST first name; W_SURNAME other human name; W_SPOKEN counted by SUBTLEX or the language model (not only by the Wikipedia list); W_PLACE city
+ *   with freq <= COMMON_MAX_COST; W_FIRST first name; W_SURNAME other human name; W_SPOKEN
+ *   counted by SUBTLEX or the language model (not only by the Wikipedia list); W_PLACE city
  *   of >= PLACE_MIN_POP people, country or state; W_TOWN a smaller city (GeoNames keeps
  *   those of 1,000+ people), a US county or a ZIP-code town, of one word of 5+ letters: a
  *   place for the splitter only; W_BRAND simple-icons title.

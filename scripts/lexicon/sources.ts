@@ -209,10 +209,11 @@ export function zipTowns(): string[][] {
   return foldAll([...new Set(Object.values(codes).map((c) => c.city ?? ""))]);
 }
 
+/** Each name folded into words (foldWords), the names that fold to nothing left out. */
 function foldAll(names: readonly string[]): string[][] {
   const out: string[][] = [];
   for (const n of names) {
-    const words = n === "" ? null : foldWords(n);
+    const words = foldWords(n);
     if (words !== null) out.push(words);
   }
   return out;
@@ -221,13 +222,8 @@ function foldAll(names: readonly string[]): string[][] {
 /** simple-icons brand titles, folded into words ("Visual Studio Code" -> three words). */
 export function brands(): string[][] {
   const icons = JSON.parse(text("simple-icons/data/simple-icons.json")) as { title: string }[];
-  const out: string[][] = [];
-  for (const i of icons) {
-    // "Sam's Club" -> sams club: a possessive stays on its word (a lone "s" is no word).
-    const words = foldWords(i.title.replace(/['\u2019]/g, "").replace(/[.+&!]/g, " "));
-    if (words !== null) out.push(words);
-  }
-  return out;
+  // "Sam's Club" -> sams club: a possessive stays on its word (a lone "s" is no word).
+  return foldAll(icons.map((i) => i.title.replace(/['\u2019]/g, "").replace(/[.+&!]/g, " ")));
 }
 
 /** The lines of a committed tab-separated extract (extract-language-model.ts), split into fields. */

@@ -7,9 +7,10 @@
  * splitter, which extends a candidate word one character at a time from each start position
  * (one slot read per character, no word comparison), and `find(s, from, to)`, which looks up
  * a slice of a string without building the substring. Load is two passes over the bytes
- * (0.25-0.45 s; the trie's build 0.09-0.15 s of it), and the whole thing holds about 45 MB
- * (the trie 25 MB, the word pairs 9 MB). The main thread loads it and the pool shares its tables with every
- * worker (LexiconTables on SharedArrayBuffers), so a server holds one copy, not one a thread.
+ * (0.3-0.5 s; the trie's build 0.09-0.15 s of it), and the whole thing holds about 45 MB
+ * (the trie 25 MB, the word pairs 9 MB). The main thread loads it and the pool shares its
+ * tables with every worker (LexiconTables on SharedArrayBuffers), so a server holds one copy,
+ * not one a thread.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
