@@ -3,7 +3,8 @@
 // Node.js and npm needs nothing else. If bun's postinstall was skipped, node_modules/.bin/bun
 // is a placeholder; the real binary then sits in the platform package, which we find here.
 "use strict";
-const { spawnSync } = require("node:child_process");
+const { spawn } = require("node:child_process");
+const { constants } = require("node:os");
 const { existsSync, statSync } = require("node:fs");
 const path = require("node:path");
 
@@ -65,9 +66,27 @@ env.ZW_JSC_FROM_LAUNCHER = [...ours].join(",");
 // The garbage a thread was sized for, so that the server can tell when an index it swaps in
 // later makes the bound stale (src/zone-index/heap-bound.ts): JSC reads it only at start.
 if (ours.has("BUN_JSC_heapGrowthMaxIncrease")) env.ZW_JSC_GARBAGE_BYTES = String(GARBAGE_BYTES);
-const r = spawnSync(bin, process.argv.slice(2), { stdio: "inherit", env });
-if (r.error) {
-  console.error(`zonewise: could not start bun: ${r.error.message}`);
+// Bun runs as a child, and this process stands for it until it ends: a signal sent to the
+// launcher (`kill <pid>`, a process manager's stop, SIGHUP to reload the zone index) goes on
+// to Bun, and the launcher ends as Bun ended. Run synchronously, the launcher could not hear
+// a signal: `kill` ended it alone and left the server running, an orphan holding the port.
+// A terminal's Ctrl-C reaches both processes (one process group), so Bun may see SIGINT twice;
+// `cli serve` stops once however many signals come.
+const child = spawn(bin, process.argv.slice(2), { stdio: "inherit", env });
+const FORWARDED = ["SIGTERM", "SIGINT", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2"];
+const forward = (sig) => {
+  if (child.exitCode === null && child.signalCode === null) child.kill(sig);
+};
+for (const sig of FORWARDED) process.on(sig, forward);
+child.on("error", (e) => {
+  console.error(`zonewise: could not start bun: ${e.message}`);
   process.exit(1);
-}
-process.exit(r.status === null ? 1 : r.status);
+});
+child.on("exit", (code, signal) => {
+  if (signal === null) process.exit(code === null ? 1 : code);
+  // Ended by a signal: end the same way, so that a parent sees what Bun saw.
+  for (const sig of FORWARDED) process.removeAllListeners(sig);
+  process.kill(process.pid, signal);
+  // a signal that does not end a process by default still ends this one
+  setTimeout(() => process.exit(128 + (constants.signals[signal] ?? 0)), 100).unref();
+});

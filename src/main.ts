@@ -3,7 +3,7 @@
  * the test harness both call startServer, so tests run exactly what production runs.
  */
 import { buildApp } from "./app.ts";
-import type { Config } from "./config.ts";
+import { ConfigError, type Config } from "./config.ts";
 import { publicRoutes } from "./http/public.ts";
 import { CAPABILITIES, ENDPOINTS, RAW_OPENAPI, RAW_ROUTES } from "./routes.ts";
 import type { Services } from "./services.ts";
@@ -38,13 +38,14 @@ export async function startServer(config: Config, opts: { log?: (e: unknown) => 
     pub: [publicRoutes(ENDPOINTS, RAW_OPENAPI, () => ({ pool: pool.stats(), ...caps.health() }))],
     log,
   });
-  app.listen({
-    hostname: config.host,
-    port: config.port,
-    // Our own reader caps bodies at 32 MB after auth; Bun's cap would answer before auth.
-    maxRequestBodySize: 1024 * 1024 * 1024,
-    idleTimeout: 60,
-  });
+  try {
+    listen(app, config);
+  } catch (e) {
+    await caps.stop();
+    await pool.stop();
+    store.close();
+    throw new ConfigError(`cannot listen on ${config.host}:${config.port} (ZW_HOST, ZW_PORT): ${e instanceof Error ? e.message : String(e)}`);
+  }
   const server = app.server!;
   const prune = setInterval(() => store.prune(Date.now()), 60_000);
   prune.unref?.();
@@ -64,4 +65,19 @@ export async function startServer(config: Config, opts: { log?: (e: unknown) => 
       store.close();
     },
   };
+}
+
+/** The socket: Bun's listener under the options we choose over Elysia's defaults. */
+function listen(app: ReturnType<typeof buildApp>, config: Config): void {
+  app.listen({
+    hostname: config.host,
+    port: config.port,
+    // Our own reader caps bodies at 32 MB after auth; Bun's cap would answer before auth.
+    maxRequestBodySize: 1024 * 1024 * 1024,
+    idleTimeout: 60,
+    // Elysia asks Bun for SO_REUSEPORT by default: a second server on the same port then
+    // starts without a word and the kernel splits the connections between the two (one may
+    // be an old build, or serve another data directory). A port in use must stop the start.
+    reusePort: false,
+  });
 }

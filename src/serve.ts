@@ -38,7 +38,12 @@ export async function runServe(config: Config): Promise<number> {
     // scripts/bun.cjs sets it; without it each thread may keep garbage up to twice the mapped index.
     process.stderr.write("note: started without the launcher's BUN_JSC_heapGrowthMaxIncrease; memory may exceed the index + 500 MB budget (see README, Settings)\n");
   }
+  // Once, however many signals come: a terminal's Ctrl-C reaches the launcher and this
+  // process alike, and the launcher passes its own on (scripts/bun.cjs).
+  let stopping = false;
   const stop = async (sig: string) => {
+    if (stopping) return;
+    stopping = true;
     process.stdout.write(`\n${sig}: stopping\n`);
     await server.stop();
     process.exit(0);

@@ -5,7 +5,7 @@
  * Index files here are sparse (their size is what counts), so nothing large is written.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -63,3 +63,27 @@ test("an operator's value wins; a launcher started by a launched process sizes i
   });
   expect(nested.g).toBe("0.0625");
 });
+
+/** Starts `script` under the launcher, waits for its first line, sends `sig` to the launcher. */
+async function signalled(script: string, sig: NodeJS.Signals): Promise<{ code: number | null; signal: string | null; out: string }> {
+  const file = path.join(dir, `sig-${sig}.ts`);
+  fs.writeFileSync(file, script);
+  const child = spawn("node", [LAUNCHER, "run", file], { cwd: dir, stdio: ["ignore", "pipe", "inherit"] });
+  let out = "";
+  await new Promise<void>((resolve) => child.stdout.on("data", (b: Buffer) => { out += b; if (out.includes("\n")) resolve(); }));
+  child.kill(sig); // to the launcher only, as `kill <pid>` or a process manager would
+  const [code, signal] = await new Promise<[number | null, string | null]>((resolve) => child.on("exit", (c, s) => resolve([c, s])));
+  return { code, signal, out };
+}
+
+test("a signal to the launcher reaches Bun, and the launcher ends as Bun ended", async () => {
+  // Bun handles the signal and exits with a code of its own: the launcher exits with it.
+  const handled = await signalled('process.on("SIGTERM", () => { console.log("bun got SIGTERM"); process.exit(7); });\nconsole.log("ready");\nsetInterval(() => {}, 1000);\n', "SIGTERM");
+  expect(handled).toEqual({ code: 7, signal: null, out: "ready\nbun got SIGTERM\n" });
+  // SIGHUP (the zone index reload) is passed on too.
+  const hup = await signalled('process.on("SIGHUP", () => { console.log("bun got SIGHUP"); process.exit(0); });\nconsole.log("ready");\nsetInterval(() => {}, 1000);\n', "SIGHUP");
+  expect(hup).toEqual({ code: 0, signal: null, out: "ready\nbun got SIGHUP\n" });
+  // Bun ended by the signal: the launcher ends by the same signal, no orphan left running.
+  const killed = await signalled('console.log("ready");\nsetInterval(() => {}, 1000);\n', "SIGTERM");
+  expect(killed).toEqual({ code: null, signal: "SIGTERM", out: "ready\n" });
+}, 30_000);
