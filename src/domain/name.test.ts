@@ -6,6 +6,12 @@ describe("normaliseDomain", () => {
   test("lower-cases and drops one trailing dot", () => {
     expect(normaliseDomain("BestPizza.COM.")).toBe("bestpizza.com");
     expect(normaliseDomain("bestpizza.com..")).toBeNull();
+    // the same for an international name, and for a full stop UTS-46 maps to "."
+    expect(normaliseDomain("bücher.")).toBe("xn--bcher-kva");
+    expect(normaliseDomain("bücher\u3002")).toBe("xn--bcher-kva");
+    expect(normaliseDomain("bücher..")).toBeNull();
+    expect(normaliseDomain("bücher.\u3002")).toBeNull();
+    expect(normaliseDomain("bücher\u3002\u3002")).toBeNull();
   });
   test("IDN to punycode with UTS-46", () => {
     expect(normaliseDomain("bücher.de")).toBe("xn--bcher-kva.de");

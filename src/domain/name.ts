@@ -23,13 +23,16 @@ export interface ParsedName {
 export function normaliseDomain(input: string): string | null {
   let s = input;
   if (s.length === 0 || s.length > 1024) return null;
-  if (s.charCodeAt(s.length - 1) === 46 /* . */) s = s.slice(0, -1);
+  // One trailing dot (the root) is allowed, written "." or as a full stop UTS-46 maps to it.
+  const rooted = s.charCodeAt(s.length - 1) === 46; /* . */
+  if (rooted) s = s.slice(0, -1);
   if (!isAsciiHostChars(s)) {
     // ASCII with characters no name may hold, or non-ASCII that is not letters/marks/digits
     // (UTS-46 would map symbols such as emoji; the spec takes letters, digits, hyphens, dots).
     if (!/[^\x00-\x7f]/.test(s) || !IDN_CHARS.test(s)) return null;
     const a = domainToASCII(s);
     if (!a) return null;
+    if (a.endsWith(".") && rooted) return null; // "bücher..": an empty label, as "a.." is
     s = a.endsWith(".") ? a.slice(0, -1) : a;
   }
   s = s.toLowerCase();
