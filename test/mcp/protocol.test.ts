@@ -121,6 +121,25 @@ describe("bad input gets the protocol's error, never a 5xx, and costs nothing", 
     expect(await used(key)).toBe(0);
   });
 
+  test("an empty batch is an Invalid Request (JSON-RPC 2.0), not a 202", async () => {
+    const r = await rpc(t, []);
+    expect(r.status).toBe(400);
+    expect((await r.json()).error).toEqual({ code: -32600, message: "Invalid Request: an empty batch" });
+  });
+
+  test("an unsupported protocol version header is refused without echoing all of it", async () => {
+    const long = "2025-".repeat(200);
+    const r = await rpc(t, { jsonrpc: "2.0", id: 1, method: "tools/list" }, { ...MCP_HEADERS, "mcp-protocol-version": long });
+    expect(r.status).toBe(400);
+    const message: string = (await r.json()).error.message;
+    expect(message.startsWith(`Bad Request: Unsupported protocol version: ${long.slice(0, 40)}...`)).toBe(true);
+    expect(message.length).toBeLessThan(200);
+    // a short one keeps the transport's own answer
+    const short = await rpc(t, { jsonrpc: "2.0", id: 1, method: "tools/list" }, { ...MCP_HEADERS, "mcp-protocol-version": "1999-01-01" });
+    expect(short.status).toBe(400);
+    expect((await short.json()).error.message).toStartWith("Bad Request: Unsupported protocol version: 1999-01-01 (supported versions:");
+  });
+
   test("a notification alone is accepted with 202 and no body", async () => {
     const r = await rpc(t, { jsonrpc: "2.0", method: "notifications/initialized" });
     expect(r.status).toBe(202);

@@ -5,7 +5,9 @@
  * grow past the cap. GET (the standalone SSE stream) and DELETE (session end) have no
  * meaning without sessions: 405, as the protocol allows for a stateless server.
  */
+import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
 import { authOf, type Authed, type RawRoute } from "../../app.ts";
+import { clip } from "../../domain/name.ts";
 import { decodeText, readBody } from "../../http/body.ts";
 import type { Endpoint } from "../../http/endpoint.ts";
 import { ApiError } from "../../http/errors.ts";
@@ -51,6 +53,12 @@ function repeatsAnId(payload: unknown): boolean {
   return false;
 }
 
+/** An initialize request, alone or in a batch (the transport's own test). */
+function initializes(payload: unknown): boolean {
+  const isInit = (m: unknown) => m !== null && typeof m === "object" && (m as { method?: unknown }).method === "initialize";
+  return Array.isArray(payload) ? payload.some(isInit) : isInit(payload);
+}
+
 async function post(request: Request, authedBy: Authed | undefined, deps: McpDeps): Promise<Response> {
   let authed;
   let bytes: Uint8Array;
@@ -63,6 +71,14 @@ async function post(request: Request, authedBy: Authed | undefined, deps: McpDep
     return rpcError(500, "internal error");
   }
   const body = parse(bytes);
+  // The transport refuses an unsupported version header (but on initialize) by echoing it
+  // whole: one of hundreds of kilobytes is answered here, clipped, with the same words.
+  const version = request.headers.get("mcp-protocol-version");
+  if (version !== null && version.length > 40 && !(body && initializes(body.parsed))) {
+    return rpcError(400, `Bad Request: Unsupported protocol version: ${clip(version, 40)} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")})`);
+  }
+  // JSON-RPC 2.0: an empty batch is an Invalid Request (the transport answered 202, nothing).
+  if (body && Array.isArray(body.parsed) && body.parsed.length === 0) return rpcError(400, "Invalid Request: an empty batch", {}, -32600);
   if (body && repeatsAnId(body.parsed)) return rpcError(400, "Invalid Request: every request of a batch needs its own id", {}, -32600);
   // An unparsable body is handed over as bytes, so the transport's checks keep their order.
   const req = body ? request : new Request(request.url, { method: "POST", headers: request.headers, body: bytes });
