@@ -10,12 +10,14 @@
  * (OPTIONS included: no CORS, ever).
  */
 import { Elysia } from "elysia";
+import { clip } from "./domain/name.ts";
 import { Authenticator } from "./http/auth.ts";
 import { parseJsonObject, readBody } from "./http/body.ts";
 import type { CallContext, Endpoint } from "./http/endpoint.ts";
 import { ApiError, errorResponse, jsonResponse, jsonTextResponse, NO_HEADERS, toErrorResponse } from "./http/errors.ts";
 import { checkRate } from "./http/meter.ts";
 import { execute, type Answer } from "./http/pipeline.ts";
+import { readQuery } from "./http/query.ts";
 import type { Operation } from "./operations.ts";
 import type { Services } from "./services.ts";
 import type { KeyRecord } from "./store/types.ts";
@@ -54,6 +56,7 @@ export function pathOf(url: string): string {
 }
 
 const NO_QUERY = new URLSearchParams();
+const NONE: readonly string[] = [];
 export function queryOf(url: string): URLSearchParams {
   const q = url.indexOf("?");
   return q < 0 ? NO_QUERY : new URLSearchParams(url.slice(q + 1));
@@ -121,7 +124,11 @@ export function buildApp(services: Services, parts: AppParts) {
   // standardHostname false: Elysia then cuts the path after "http://" instead of assuming a
   // host of at least four characters, which read "/v1/zone/count" as "/zone/count" under a
   // short Host header ("Host: a") and so answered 405 where the key check must answer 401.
-  const app = new Elysia({ normalize: false, handler: { standardHostname: false } })
+  //
+  // strictPath: one path per endpoint. Elysia by default also routes "/v1/rdap/" to
+  // "/v1/rdap", while the rate buckets above are looked up by the exact path, so a trailing
+  // slash skipped the per-minute limit; now it is the 404 of any other unknown path.
+  const app = new Elysia({ normalize: false, strictPath: true, handler: { standardHostname: false } })
     .onRequest((c) => {
       // Written without `return f(...)` on purpose: see SYNC_SOURCE above buildApp.
       const request = c.request;
@@ -146,9 +153,10 @@ export function buildApp(services: Services, parts: AppParts) {
         const path = pathOf(request.url);
         const methods = known.find((k) => k.re.test(path))?.methods;
         if (methods && !methods.has(request.method)) {
-          return jsonResponse(405, { error: `method ${request.method} not allowed on ${path}` }, { Allow: [...methods].join(", ") });
+          return jsonResponse(405, { error: `method ${clip(request.method)} not allowed on ${clip(path)}` }, { Allow: [...methods].join(", ") });
         }
-        return jsonResponse(404, { error: `no such endpoint: ${request.method} ${path}` });
+        // Clipped: a path may be tens of kilobytes long, and an answer need not echo it whole.
+        return jsonResponse(404, { error: `no such endpoint: ${clip(request.method)} ${clip(path)}` });
       }
       if (code === "PARSE") return jsonResponse(400, { error: "request body could not be parsed" });
       return toErrorResponse(error, log);
@@ -167,7 +175,7 @@ export function buildApp(services: Services, parts: AppParts) {
           key: a.key,
           services,
           now: a.now,
-          query: queryOf(url),
+          query: readQuery(url, ep.query ?? NONE),
           params: params ?? {},
           headers: request.headers,
           via: "rest",

@@ -25,6 +25,20 @@ describe("authentication", () => {
     expect(typeof (await r.json()).error).toBe("string");
   });
 
+  test("the 401 says whether the key is missing, the header malformed or the key wrong", async () => {
+    const errorFor = async (headers: [string, string][]) => {
+      const r = await t.fetch("/v1/usage", { headers, key: null });
+      expect(r.status).toBe(401);
+      return (await r.json()).error;
+    };
+    expect(await errorFor([])).toBe("missing API key: send Authorization: Bearer <key>");
+    const malformed = "malformed Authorization header: send one header, Authorization: Bearer <key>";
+    expect(await errorFor([["authorization", "Basic dXNlcjpwYXNz"]])).toBe(malformed);
+    expect(await errorFor([["authorization", `Bearer\t${t.key}`]])).toBe(malformed);
+    expect(await errorFor([["authorization", `Bearer ${t.key}`], ["authorization", `Bearer ${t.key}`]])).toBe(malformed);
+    expect(await errorFor([["authorization", "Bearer zw_live_" + "A".repeat(32)]])).toBe("invalid API key");
+  });
+
   test("a key in the URL is not accepted", async () => {
     const r = await t.fetch(`/v1/ping?api_key=${t.key}`, { key: null });
     expect(r.status).toBe(401);

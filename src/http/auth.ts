@@ -51,7 +51,12 @@ export class Authenticator {
     const hit = this.cache.get(header);
     if (hit) return hit;
     const token = bearerToken(header);
-    if (token === null) throw unauthorized("missing API key: send Authorization: Bearer <key>");
+    if (token === null) {
+      // A header that is there but is no single "Bearer <key>" (another scheme, a tab, two
+      // Authorization headers joined by a comma) is not a missing key: say what is wrong.
+      if (header.trim() === "") throw unauthorized("missing API key: send Authorization: Bearer <key>");
+      throw unauthorized("malformed Authorization header: send one header, Authorization: Bearer <key>");
+    }
     if (!KEY_RE.test(token)) throw unauthorized("invalid API key");
     const key = this.keys.findByHash(hashKey(token));
     if (!key || key.revokedAt !== null) throw unauthorized("invalid API key");

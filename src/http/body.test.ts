@@ -51,6 +51,14 @@ describe("readBody", () => {
   test("invalid gzip is a 400", async () => {
     expect(await status(readBody(req("not gzip at all", { "content-encoding": "gzip" }), limits))).toBe(400);
   });
+  test("gzip that stops short is a 400 that says so", async () => {
+    const whole = gzipSync(Buffer.from("a.com\n".repeat(100)));
+    const message = await readBody(req(whole.subarray(0, whole.length - 10), { "content-encoding": "gzip" }), limits).then(
+      () => "read",
+      (e: ApiError) => `${e.status} ${e.message}`,
+    );
+    expect(message).toBe("400 request body is not valid gzip: it ends early (truncated)");
+  });
   test("other encodings are 415", async () => {
     expect(await status(readBody(req("x", { "content-encoding": "br" }), limits))).toBe(415);
   });

@@ -55,6 +55,9 @@ async function collect(stream: ReadableStream<Uint8Array>, cap: number, what: st
     if (e instanceof Error && /gzip|zlib|inflate|decompress|header|incorrect|invalid/i.test(e.message + e.name)) {
       throw new ApiError(400, "request body is not valid gzip");
     }
+    // The inflater's word for gzip data that stops short (a request cut off mid-body reads
+    // as the same thing: either way the body is incomplete).
+    if (e instanceof Error && /unexpected end of file/i.test(e.message)) throw new ApiError(400, "request body is not valid gzip: it ends early (truncated)");
     throw new ApiError(400, "request body could not be read");
   }
   if (parts.length === 1) return parts[0]!;

@@ -44,6 +44,8 @@ export interface Endpoint<B = any, I = any> {
   description?: string;
   /** Response schema for OpenAPI and the MCP output schema. */
   response?: TSchema;
+  /** The query parameters it takes over REST (none when absent): any other is a 400. */
+  query?: readonly string[];
 }
 
 export function defineEndpoint<B, I>(e: Endpoint<B, I>): Endpoint<B, I> {

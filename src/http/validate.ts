@@ -55,7 +55,7 @@ function describe(e: ValueError): string {
     case ValueErrorType.StringPattern:
       if (custom) return `${field} ${custom}`;
       if (e.type === ValueErrorType.StringPattern) return `${field} must match ${s.pattern}`;
-      return `${field} must be ${s.minLength ?? 0} to ${s.maxLength ?? "any"} characters`;
+      return lengthRule(field, s.minLength, s.maxLength);
     case ValueErrorType.IntegerMinimum:
     case ValueErrorType.NumberMinimum:
       return `${field} must be at least ${s.minimum}`;
@@ -74,6 +74,12 @@ function describe(e: ValueError): string {
       return custom ? `${field} ${custom}` : `${field}: ${e.message.toLowerCase()}`;
     }
   }
+}
+
+/** "must be 1 to 64 characters", "must not be empty", "must be at most 64 characters". */
+function lengthRule(field: string, min: number | undefined, max: number | undefined): string {
+  if (max === undefined) return min === 1 ? `${field} must not be empty` : `${field} must be at least ${min ?? 0} characters`;
+  return min ? `${field} must be ${min} to ${max} characters` : `${field} must be at most ${max} characters`;
 }
 
 export interface Validator<T> {

@@ -72,7 +72,10 @@ describe("POST /v1/appraise", () => {
       ["/v1/appraise", { domain: "-a.com" }, 'domain: "-a.com" is not a valid domain name'],
       ["/v1/appraise", { domain: 42 }, "domain must be a string"],
       ["/v1/appraise", { domain: "a.com", extra: 1 }, 'unknown field "extra"'],
-      ["/v1/appraise?explain=yes", { domain: "a.com" }, 'explain must be true or false (got "yes")'],
+      ["/v1/appraise?explain=yes", { domain: "a.com" }, 'explain must be true or false (or 1 or 0; got "yes")'],
+      ["/v1/appraise?explain=true&explain=false", { domain: "a.com" }, 'query parameter "explain" is given more than once: send it once'],
+      ["/v1/appraise?explian=true", { domain: "a.com" }, 'unknown query parameter "explian": it takes explain'],
+      ["/v1/appraise/bulk?foo=1", { domains: ["a.com"] }, 'unknown query parameter "foo": it takes explain'],
     ];
     for (const [path, body, message] of cases) {
       const r = await post(path, body, key);

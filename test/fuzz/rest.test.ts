@@ -135,6 +135,42 @@ describe("REST query strings and odd requests", () => {
     expect(u.credits_used).toBe(op.cost({ items: 1 }) * limit);
   }, 30_000);
 
+  test("a trailing slash is no way around a rate bucket: every metered path with one is a 404, never served", async () => {
+    const { key } = f.t.newKey("fuzz-slash");
+    for (const ep of ENDPOINTS.filter((e) => e.op.bucket !== null)) {
+      const path = `${ep.op.path.replace(":job_id", "job_x")}/`;
+      const init = ep.op.method === "POST" ? { body: "{}", headers: { "content-type": "application/json" } } : {};
+      const a = await f.t.fetch(path, { method: ep.op.method, key, ...init });
+      const body = await a.json();
+      expect({ path, status: a.status, error: body.error }).toEqual({ path, status: 404, error: `no such endpoint: ${ep.op.method} ${path}` });
+    }
+    const u = await (await f.t.fetch("/v1/usage", { key })).json();
+    expect(u.credits_used).toBe(0);
+  });
+
+  test("a query parameter an endpoint does not take is a 400 naming it, never ignored, never charged", async () => {
+    const { key } = f.t.newKey("fuzz-query");
+    for (const ep of ENDPOINTS.filter((e) => e.op.bucket !== null && (e.query ?? []).length === 0)) {
+      const init = ep.op.method === "POST" ? { body: '{"domains":["a.com"],"domain":"a.com","term":"ab"}', headers: { "content-type": "application/json" } } : {};
+      const a = await f.t.fetch(`${ep.op.path.replace(":job_id", "job_x")}?foo=1`, { method: ep.op.method, key, ...init });
+      expect({ path: ep.op.path, status: a.status, error: (await a.json()).error }).toEqual({
+        path: ep.op.path,
+        status: 400,
+        error: 'unknown query parameter "foo": this endpoint takes none',
+      });
+    }
+    const u = await (await f.t.fetch("/v1/usage", { key })).json();
+    expect(u.credits_used).toBe(0);
+  });
+
+  test("an unknown path is clipped in its 404, however long", async () => {
+    const path = `/v1/${"x".repeat(5000)}`;
+    const a = await f.t.fetch(path, { method: "GET" });
+    const body = await a.json();
+    expect(a.status).toBe(404);
+    expect(body.error).toBe(`no such endpoint: GET ${path.slice(0, 100)}...`);
+  });
+
   test("lists exactly at the limit, of 253-character names: every row answered, charged by the table, in bounded time", async () => {
     const r = rng(99);
     const ch = "abcdefghijklmnopqrstuvwxyz0123456789";

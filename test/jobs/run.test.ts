@@ -11,6 +11,8 @@ import type { JobsService } from "../../src/capabilities/jobs/service.ts";
 import { fakeRow } from "./support/fake-executor.ts";
 import { gzipRows, isFinal, names, rows, startJobsServer, submit, usage, waitFor, type JobsServer } from "./support/jobs.ts";
 
+const FROM_RULE = `from must be an integer from 0 to ${Number.MAX_SAFE_INTEGER}`;
+
 // The machine is shared: allow for a loaded CPU.
 setDefaultTimeout(60_000);
 
@@ -81,7 +83,7 @@ describe("a job that succeeds", () => {
   });
 
   test("bad from and format are 400s naming the parameter; another key gets 404", async () => {
-    for (const [q, msg] of [["?from=-1", "from must be an integer of at least 0"], ["?from=x", "from must be an integer of at least 0"], ["?format=xml", "format must be ndjson or csv"], ["?limit=3", 'unknown query parameter "limit"']]) {
+    for (const [q, msg] of [["?from=-1", FROM_RULE], ["?from=x", FROM_RULE], ["?from=1e3", FROM_RULE], ["?from=9999999999999999", FROM_RULE], ["?format=xml", "format must be ndjson or csv"], ["?limit=3", 'unknown query parameter "limit"']]) {
       const r = await t.fetch(`/v1/jobs/${id}/results${q}`, { key });
       expect(r.status).toBe(400);
       expect((await r.json()).error).toBe(msg!);

@@ -148,6 +148,7 @@ d(`job tools (type ${type?.type})`, () => {
     expect(errorText(await callTool(a.client, "job_results", { job_id: "job_nope", limit: 1001 }))).toBe("limit must be at most 1000");
     expect(errorText(await callTool(a.client, "job_results", { job_id: "job_nope", from: -1 }))).toBe("from must be at least 0");
     expect(errorText(await callTool(a.client, "job_results", { job_id: "job_nope", from: "0" }))).toBe("from must be an integer");
+    expect(errorText(await callTool(a.client, "job_results", { job_id: "job_nope", from: 1e20 }))).toBe(`from must be at most ${Number.MAX_SAFE_INTEGER}`);
     expect(errorText(await callTool(a.client, "job_status", {}))).toBe("job_id is required");
   });
 

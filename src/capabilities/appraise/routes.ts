@@ -1,7 +1,7 @@
 /**
  * POST /v1/appraise and POST /v1/appraise/bulk. The single appraisal runs on the HTTP thread
  * (one name: a thread hop would cost more than the work); bulk runs on the worker pool
- * (task "appraise.bulk"). `?explain=true` adds the explanation; anything but true/false is a 400.
+ * (task "appraise.bulk"). `?explain=true` adds the explanation; anything but true/false (1/0) is a 400.
  */
 import { badRequest } from "../../http/errors.ts";
 import { defineEndpoint, ONE, type CallContext } from "../../http/endpoint.ts";
@@ -17,8 +17,10 @@ export function explainParam(query: URLSearchParams): boolean {
   const v = query.get("explain");
   if (v === null || v === "false" || v === "0") return false;
   if (v === "true" || v === "1") return true;
-  throw badRequest(`explain must be true or false (got ${JSON.stringify(v.slice(0, 20))})`);
+  throw badRequest(`explain must be true or false (or 1 or 0; got ${JSON.stringify(v.slice(0, 20))})`);
 }
+
+const EXPLAIN_QUERY = ["explain"] as const;
 
 const EXPLAIN_NOTE = " Over REST, add ?explain=true for the features that moved the value and by how much (never returned by default).";
 
@@ -30,6 +32,7 @@ export const appraise = defineEndpoint({
     "USD value estimate with a 20th-80th percentile range from a deterministic model (name shape and patterns, word frequency, classification, extension tier, zone-index demand), the classification and the zone facts." +
     EXPLAIN_NOTE,
   response: AppraisalSingle,
+  query: EXPLAIN_QUERY,
   prepare: (body: { domain: unknown }, ctx: CallContext) => ({
     input: { parsed: parseDomain(body.domain, "domain", { requireExtension: true }), explain: explainParam(ctx.query) },
     units: ONE,
@@ -45,6 +48,7 @@ export const appraiseBulk = defineEndpoint({
   summary: "Appraise up to 500 domains",
   description: "One appraisal row per domain, in input order (value, low, high, version, classification)." + EXPLAIN_NOTE,
   response: AppraisalBulk,
+  query: EXPLAIN_QUERY,
   prepare: (body: { domains: unknown[] }, ctx: CallContext) => {
     const parsed = parseDomainList(body.domains, "domains", { requireExtension: true });
     const input: BulkInput = { domains: parsed.map((p) => p.ascii), explain: explainParam(ctx.query) };

@@ -14,7 +14,7 @@ import type { Services } from "../../services.ts";
 import { csvColumns, csvHeader, csvLine } from "./csv.ts";
 import { gzipStream, lineStream } from "./results-read.ts";
 import { JobDeleteSchema, JobListSchema, JobSchema, SubmitSchema } from "./schema.ts";
-import { jobsService } from "./service.ts";
+import { checkFrom, jobsService } from "./service.ts";
 import { reportedStatus } from "./types.ts";
 
 export const listJobs = defineEndpoint({
@@ -22,10 +22,10 @@ export const listJobs = defineEndpoint({
   summary: "List the key's jobs",
   description: "Newest first. Query: status, type, limit (1-100, default 20), cursor (next_cursor of the previous page). Adds names_in_flight.",
   response: JobListSchema,
+  query: ["status", "type", "limit", "cursor"],
   prepare: () => ({ input: null, units: ONE }),
   handle: (_i, ctx) => {
     const q = ctx.query;
-    for (const k of q.keys()) if (!["status", "type", "limit", "cursor"].includes(k)) throw new ApiError(400, `unknown query parameter "${k}"`);
     return { body: jobsService(ctx.services).list(ctx.key, { status: q.get("status"), type: q.get("type"), limit: q.get("limit"), cursor: q.get("cursor") }, ctx.now) };
   },
 });
@@ -115,8 +115,8 @@ export const resultsRoute: RawRoute = (app, services: Services) => {
         const q = queryOf(request.url);
         for (const k of q.keys()) if (k !== "from" && k !== "format") throw new ApiError(400, `unknown query parameter "${k}"`);
         const fromRaw = q.get("from") ?? "0";
-        if (!/^\d{1,15}$/.test(fromRaw)) throw new ApiError(400, "from must be an integer of at least 0");
-        const from = Number(fromRaw);
+        // digits only ("1e3", "0x10", "+1" and " 1" are no row numbers), then the shared range
+        const from = checkFrom(/^\d{1,20}$/.test(fromRaw) ? Number(fromRaw) : NaN);
         const format = q.get("format") ?? "ndjson";
         if (format !== "ndjson" && format !== "csv") throw new ApiError(400, "format must be ndjson or csv");
         const svc = jobsService(services);

@@ -40,6 +40,12 @@ export interface ResultsPage {
   status: string;
 }
 
+/** The row to start a results read at: a whole number, 0 to 2^53 - 1 (REST and tools alike). */
+export function checkFrom(from: number): number {
+  if (!Number.isSafeInteger(from) || from < 0) throw new ApiError(400, `from must be an integer from 0 to ${Number.MAX_SAFE_INTEGER}`);
+  return from;
+}
+
 export class JobsService {
   /** Wakes the lane of a newly queued job (set by the runner). */
   onQueued: (type: JobType) => void = () => {};
@@ -142,7 +148,7 @@ export class JobsService {
   page(key: KeyRecord, id: string, q: { from?: number; limit?: number } = {}): ResultsPage {
     const from = q.from ?? 0;
     const limit = q.limit ?? REQUEST_LIMITS.jobResultsPageDefault;
-    if (!Number.isInteger(from) || from < 0) throw new ApiError(400, "from must be an integer of at least 0");
+    checkFrom(from);
     if (!Number.isInteger(limit) || limit < 1 || limit > REQUEST_LIMITS.jobResultsPageMax) {
       throw new ApiError(400, `limit must be an integer from 1 to ${REQUEST_LIMITS.jobResultsPageMax}`);
     }

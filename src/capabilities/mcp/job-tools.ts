@@ -20,7 +20,7 @@ import type { ToolSource } from "./tools.ts";
 const PageArgs = Type.Object(
   {
     job_id: Type.String({ minLength: 1, description: JOB_ID }),
-    from: Type.Optional(Type.Integer({ minimum: 0, description: "First row to return, counted from 0 (default 0); pass next_from of the previous page" })),
+    from: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: "First row to return, counted from 0 (default 0); pass next_from of the previous page" })),
     limit: Type.Optional(
       Type.Integer({
         minimum: 1,
