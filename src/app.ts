@@ -15,6 +15,7 @@ import { parseJsonObject, readBody } from "./http/body.ts";
 import type { CallContext, Endpoint } from "./http/endpoint.ts";
 import { ApiError, errorResponse, jsonResponse, jsonTextResponse, NO_HEADERS, toErrorResponse } from "./http/errors.ts";
 import { checkRate } from "./http/meter.ts";
+import { strictQuery } from "./http/query.ts";
 import { execute, type Answer } from "./http/pipeline.ts";
 import type { Operation } from "./operations.ts";
 import type { Services } from "./services.ts";
@@ -54,9 +55,10 @@ export function pathOf(url: string): string {
 }
 
 const NO_QUERY = new URLSearchParams();
+/** The query parameters; a percent-escape that is not UTF-8 is a 400 (see http/query.ts). */
 export function queryOf(url: string): URLSearchParams {
   const q = url.indexOf("?");
-  return q < 0 ? NO_QUERY : new URLSearchParams(url.slice(q + 1));
+  return q < 0 ? NO_QUERY : strictQuery(url.slice(q + 1));
 }
 
 /**
