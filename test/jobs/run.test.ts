@@ -83,7 +83,7 @@ describe("a job that succeeds", () => {
   });
 
   test("bad from and format are 400s naming the parameter; another key gets 404", async () => {
-    for (const [q, msg] of [["?from=-1", FROM_RULE], ["?from=x", FROM_RULE], ["?from=1e3", FROM_RULE], ["?from=9999999999999999", FROM_RULE], ["?format=xml", "format must be ndjson or csv"], ["?limit=3", 'unknown query parameter "limit"']]) {
+    for (const [q, msg] of [["?from=-1", FROM_RULE], ["?from=x", FROM_RULE], ["?from=1e3", FROM_RULE], ["?from=9999999999999999", FROM_RULE], ["?format=xml", "format must be ndjson or csv"], ["?limit=3", 'unknown query parameter "limit": it takes from, format']]) {
       const r = await t.fetch(`/v1/jobs/${id}/results${q}`, { key });
       expect(r.status).toBe(400);
       expect((await r.json()).error).toBe(msg!);

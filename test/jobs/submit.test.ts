@@ -120,7 +120,7 @@ describe("refusals leave no job and no charge", () => {
     expect(body.error).toBe('line 4: "foo..bar" is not a valid domain name');
     for (const [query, msg] of [
       ["", "type is required: add ?type=zone_lookup, appraise or categorize"],
-      ["?type=zone_lookup&fast=1", 'unknown query parameter "fast"'],
+      ["?type=zone_lookup&fast=1", 'unknown query parameter "fast": it takes type, include_counts, callback_url, idempotency_key'],
       ["?type=zone_lookup&include_counts=yes", "include_counts must be true or false"],
     ]) {
       const x = await post("a.com\n", { "content-type": "text/plain" }, key, query);
@@ -277,5 +277,87 @@ describe("idempotency", () => {
     expect((await usage(t, key)).credits_used).toBe(3);
     // Another key may use the same idempotency key for its own job.
     expect((await submit(t, req, fresh())).r.status).toBe(202);
+  });
+});
+
+describe("idempotency keys are never decoded lossily", () => {
+  const text = async (key: string, query: string, body = "a.com") => post(body, { "content-type": "text/plain" }, key, `?type=zone_lookup&${query}`);
+  const NOT_UTF8 = (name: string, run: string) => `query parameter "${name}" is not valid UTF-8: "${run}" (percent-escapes must encode UTF-8 text)`;
+  const REPLACEMENT = "idempotency_key must not contain U+FFFD (the replacement character): it cannot be told apart from bytes that were not UTF-8";
+
+  test("escapes that are not UTF-8 are 400s naming the parameter, never a replay of another key's job", async () => {
+    const key = fresh();
+    // %FF and %FE both used to read as U+FFFD, so the second replayed the first's job.
+    for (const run of ["%FF", "%FE", "%ED%A0%80", "%C3", "%C0%80"]) {
+      const { r, body } = await text(key, `idempotency_key=k${run}`);
+      expect([run, r.status, body.error]).toEqual([run, 400, NOT_UTF8("idempotency_key", run)]);
+    }
+    await nothingCreated(key);
+  });
+
+  test("U+FFFD is refused in both forms: a request line's raw bytes that are not UTF-8 reach us as U+FFFD", async () => {
+    const key = fresh();
+    const viaQuery = await text(key, "idempotency_key=%EF%BF%BD");
+    expect([viaQuery.r.status, viaQuery.body.error]).toEqual([400, REPLACEMENT]);
+    const viaJson = await submit(t, { type: "zone_lookup", domains: ["a.com"], idempotency_key: "\ufffd" }, key);
+    expect([viaJson.r.status, viaJson.body.error]).toEqual([400, REPLACEMENT]);
+    for (const bytes of ["\xff", "\xfe"]) {
+      const head = `POST /v1/jobs?type=zone_lookup&idempotency_key=${bytes} HTTP/1.1\nHost: x\nAuthorization: Bearer ${key}\nContent-Type: text/plain\nContent-Length: 5`;
+      const a = await rawRequest(t.server.port, head, "a.com", { latin1: true });
+      expect([a.status, JSON.parse(a.body).error]).toEqual([400, REPLACEMENT]);
+    }
+    await nothingCreated(key);
+  });
+
+  test("distinct UTF-8 keys name distinct jobs; the same key replays across both forms", async () => {
+    const key = fresh();
+    const a = await text(key, "idempotency_key=%C3%BF"); // "ÿ"
+    const b = await text(key, "idempotency_key=%C3%BE"); // "þ"
+    expect([a.r.status, b.r.status]).toEqual([202, 202]);
+    expect(a.body.id).not.toBe(b.body.id);
+    const again = await submit(t, { type: "zone_lookup", domains: ["a.com"], idempotency_key: "ÿ" }, key);
+    expect([again.r.status, again.body.id]).toEqual([200, a.body.id]);
+  });
+
+  test("the length rule is the same in both forms", async () => {
+    const key = fresh();
+    for (const idem of ["", "x".repeat(256)]) {
+      const q = await text(key, `idempotency_key=${idem}`);
+      const j = await submit(t, { type: "zone_lookup", domains: ["a.com"], idempotency_key: idem }, key);
+      expect([q.r.status, q.body.error]).toEqual([400, "idempotency_key must be 1 to 255 characters"]);
+      expect([j.r.status, j.body.error]).toEqual([400, q.body.error]);
+    }
+    // 255 characters, counted alike: an emoji is two in both forms.
+    const q = await text(key, `idempotency_key=${encodeURIComponent("😀".repeat(128))}`);
+    const j = await submit(t, { type: "zone_lookup", domains: ["a.com"], idempotency_key: "😀".repeat(128) }, key);
+    expect([q.r.status, j.r.status]).toEqual([400, 400]);
+    await nothingCreated(key);
+  });
+
+  test("a repeated idempotency_key is refused, not read first-wins", async () => {
+    const key = fresh();
+    const { r, body } = await text(key, "idempotency_key=a&idempotency_key=b");
+    expect([r.status, body.error]).toEqual([400, 'query parameter "idempotency_key" is given more than once: send it once']);
+    await nothingCreated(key);
+  });
+
+  test("every query parameter of the jobs endpoints is decoded strictly", async () => {
+    const key = fresh();
+    // The message quotes the run of escapes that holds the bad bytes.
+    for (const [query, name, run] of [["callback_url=https%3A%2F%2Fh%2F%FF", "callback_url", "%2F%FF"], ["include_counts=%FF", "include_counts", "%FF"]] as const) {
+      const { r, body } = await text(key, query);
+      expect([r.status, body.error]).toEqual([400, NOT_UTF8(name, run)]);
+    }
+    const type = await post("a.com", { "content-type": "text/plain" }, key, "?type=zone%FF");
+    expect(type.body.error).toBe(NOT_UTF8("type", "%FF"));
+    const badName = await text(key, "k%FF=1");
+    expect([badName.r.status, badName.body.error]).toEqual([400, 'a query parameter name is not valid UTF-8: "%FF" (percent-escapes must encode UTF-8 text)']);
+    await nothingCreated(key);
+    // A "%" that starts no escape loses nothing: it stays literal (and here is an unknown value).
+    expect((await text(key, "include_counts=100%")).body.error).toBe("include_counts must be true or false");
+    const list = await (await t.fetch("/v1/jobs?cursor=MS4y%FF", { key })).json();
+    expect(list.error).toBe(NOT_UTF8("cursor", "%FF"));
+    const results = await (await t.fetch("/v1/jobs/job_x/results?format=csv%FE", { key })).json();
+    expect(results.error).toBe(NOT_UTF8("format", "%FE"));
   });
 });

@@ -11,7 +11,8 @@ export interface RawAnswer {
   closed: boolean;
 }
 
-export function rawRequest(port: number, head: string, body: Uint8Array | string = "", opts: { keepOpenMs?: number; timeoutMs?: number } = {}): Promise<RawAnswer> {
+/** `latin1`: each character of the head is one byte (to send a request line that is not UTF-8). */
+export function rawRequest(port: number, head: string, body: Uint8Array | string = "", opts: { keepOpenMs?: number; timeoutMs?: number; latin1?: boolean } = {}): Promise<RawAnswer> {
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
     let buf = "";
@@ -37,7 +38,8 @@ export function rawRequest(port: number, head: string, body: Uint8Array | string
       socket: {
         open(s) {
           sock = s;
-          s.write(head.replace(/\n/g, "\r\n").replace(/\r\r/g, "\r") + "\r\n\r\n");
+          const h = head.replace(/\n/g, "\r\n").replace(/\r\r/g, "\r") + "\r\n\r\n";
+          s.write(opts.latin1 ? Buffer.from(h, "latin1") : h);
           if (typeof body === "string" ? body.length : body.byteLength) s.write(body);
         },
         data(_s, d) {

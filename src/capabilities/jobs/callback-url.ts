@@ -54,19 +54,66 @@ function expandV6(a: string): number[] {
   return [...h, ...Array(fill).fill("0"), ...t].map((x) => parseInt(x, 16));
 }
 
+/** The IPv4 address held in words i and i + 1 of an expanded IPv6 address. */
+function v4At(w: number[], i: number): string {
+  return `${w[i]! >> 8}.${w[i]! & 255}.${w[i + 1]! >> 8}.${w[i + 1]! & 255}`;
+}
+
+interface V6Prefix {
+  words: number[];
+  bits: number;
+}
+const v6Prefix = (text: string, bits: number): V6Prefix => ({ words: expandV6(text), bits });
+
+/** Whether the expanded address w lies in the prefix. */
+function inV6Prefix(w: number[], { words: p, bits }: V6Prefix): boolean {
+  for (let i = 0; bits > 0; i++, bits -= 16) {
+    const mask = bits >= 16 ? 0xffff : (0xffff << (16 - bits)) & 0xffff;
+    if ((w[i]! & mask) !== (p[i]! & mask)) return false;
+  }
+  return true;
+}
+
+/**
+ * Forms that carry an IPv4 address and reach that host: a callback to one goes where the
+ * IPv4 address goes, so the IPv4 rules judge it.
+ */
+const V6_EMBEDDING_V4: [prefix: V6Prefix, v4Word: number][] = [
+  [v6Prefix("::ffff:0:0", 96), 6], // v4-mapped (RFC 4291)
+  [v6Prefix("64:ff9b::", 96), 6], // NAT64 well-known prefix (RFC 6052)
+  [v6Prefix("2002::", 16), 1], // 6to4 (RFC 3056): the IPv4 address is bits 16-47
+];
+
+/**
+ * Inside global unicast 2000::/3, the special-purpose blocks of the IANA registry (RFC 6890,
+ * RFC 9637) that a callback must never reach.
+ */
+const V6_BLOCKED: V6Prefix[] = [
+  // IETF protocol assignments: Teredo 2001::/32 (a tunnel whose obfuscated IPv4 server and
+  // client addresses may be anything, private included), benchmarking 2001:2::/48, ORCHID
+  // 2001:10::/28 and ORCHIDv2 2001:20::/28 (identifiers, not locators), AMT and anycast
+  // services. No receiver of a callback lives there.
+  v6Prefix("2001::", 23),
+  v6Prefix("2001:db8::", 32), // documentation
+  v6Prefix("3fff::", 20), // documentation (RFC 9637)
+];
+
+const GLOBAL_UNICAST = v6Prefix("2000::", 3);
+
+/**
+ * Only 2000::/3 is global unicast: everything else is unspecified, loopback, IPv4-compatible
+ * ::/96 (deprecated; a stack that still honours it sends to the IPv4 address inside),
+ * IPv4-translated, discard-only 100::/64, NAT64 local-use 64:ff9b:1::/48 (the local network's
+ * own translator), unique local fc00::/7 (fd00:ec2::254 metadata), link-local fe80::/10,
+ * site-local fec0::/10 (deprecated, still routed inside some sites), multicast ff00::/8, SRv6
+ * SIDs 5f00::/16, or unallocated. Refusing all of it leaves no range to forget.
+ */
 function blockedV6(a: string): boolean {
   const w = expandV6(a.split("%")[0]!);
-  if (w.length !== 8) return true;
-  const zeroPrefix = (k: number) => w.slice(0, k).every((x) => x === 0);
-  if (zeroPrefix(7) && (w[7] === 0 || w[7] === 1)) return true; // :: and ::1
-  if (zeroPrefix(5) && w[5] === 0xffff) return blockedV4(`${w[6]! >> 8}.${w[6]! & 255}.${w[7]! >> 8}.${w[7]! & 255}`); // v4-mapped
-  if (w[0] === 0x64 && w[1] === 0xff9b) return blockedV4(`${w[6]! >> 8}.${w[6]! & 255}.${w[7]! >> 8}.${w[7]! & 255}`); // NAT64
-  const first = w[0]!;
-  if ((first & 0xfe00) === 0xfc00) return true; // fc00::/7 unique local (fd00:ec2::254 metadata)
-  if ((first & 0xffc0) === 0xfe80) return true; // link-local
-  if ((first & 0xff00) === 0xff00) return true; // multicast
-  if (first === 0x2001 && w[1] === 0x0db8) return true; // documentation
-  return false;
+  if (w.length !== 8 || w.some((x) => !(x >= 0 && x <= 0xffff))) return true;
+  for (const [prefix, at] of V6_EMBEDDING_V4) if (inV6Prefix(w, prefix)) return blockedV4(v4At(w, at));
+  if (!inV6Prefix(w, GLOBAL_UNICAST)) return true;
+  return V6_BLOCKED.some((prefix) => inV6Prefix(w, prefix));
 }
 
 export function isPublicAddress(a: string): boolean {
@@ -76,8 +123,15 @@ export function isPublicAddress(a: string): boolean {
   return false;
 }
 
-/** The URL, normalised; throws 400 naming `field` when it breaks a rule. */
-export async function checkCallbackUrl(raw: string, allowPrivate: boolean, field = "callback_url"): Promise<string> {
+/** Every address a host name resolves to, as the system resolver answers (A and AAAA). */
+export type Resolver = (host: string) => Promise<string[]>;
+const systemResolver: Resolver = async (host) => (await lookup(host, { all: true, verbatim: true })).map((r) => r.address);
+
+/**
+ * The URL, normalised; throws 400 naming `field` when it breaks a rule. Runs at submit and
+ * before each delivery, so the addresses a name resolves to then pass isPublicAddress too.
+ */
+export async function checkCallbackUrl(raw: string, allowPrivate: boolean, field = "callback_url", resolve: Resolver = systemResolver): Promise<string> {
   let u: URL;
   try {
     u = new URL(raw);
@@ -93,7 +147,7 @@ export async function checkCallbackUrl(raw: string, allowPrivate: boolean, field
   if (isIP(host)) addrs = [host];
   else {
     try {
-      addrs = (await lookup(host, { all: true, verbatim: true })).map((r) => r.address);
+      addrs = await resolve(host);
     } catch {
       throw new ApiError(400, `${field}: host "${host}" does not resolve`);
     }

@@ -9,6 +9,7 @@ import { decodeText, parseJsonObject, readBody } from "../../http/body.ts";
 import { defineEndpoint, ONE } from "../../http/endpoint.ts";
 import { ApiError, jsonResponse, toErrorResponse } from "../../http/errors.ts";
 import { checkRate } from "../../http/meter.ts";
+import { readQuery } from "../../http/query.ts";
 import { JOB_LIMITS, OPERATIONS, REQUEST_LIMITS } from "../../operations.ts";
 import type { Services } from "../../services.ts";
 import { csvColumns, csvHeader, csvLine } from "./csv.ts";
@@ -105,6 +106,8 @@ function acceptsGzip(h: string | null): boolean {
   });
 }
 
+const RESULTS_PARAMS = ["from", "format"] as const;
+
 /** GET /v1/jobs/{id}/results */
 export const resultsRoute: RawRoute = (app, services: Services) => {
   app.get(
@@ -112,8 +115,7 @@ export const resultsRoute: RawRoute = (app, services: Services) => {
     ({ request, params, authed }: { request: Request; params: Record<string, string>; authed?: Authed }) => {
       try {
         const { key } = authOf(authed);
-        const q = queryOf(request.url);
-        for (const k of q.keys()) if (k !== "from" && k !== "format") throw new ApiError(400, `unknown query parameter "${k}"`);
+        const q = readQuery(request.url, RESULTS_PARAMS);
         const fromRaw = q.get("from") ?? "0";
         // digits only ("1e3", "0x10", "+1" and " 1" are no row numbers), then the shared range
         const from = checkFrom(/^\d{1,20}$/.test(fromRaw) ? Number(fromRaw) : NaN);

@@ -65,6 +65,9 @@ export const JobResultsPageSchema = Type.Object({
   status: Type.String(),
 });
 
+/** The longest idempotency_key, in both forms of a submission. */
+export const IDEMPOTENCY_KEY_MAX = 255;
+
 /** POST /v1/jobs JSON body (and the submit_job tool's input) for a list limit. */
 export const SubmitSchema = (limit: number) =>
   Type.Object(
@@ -83,7 +86,7 @@ export const SubmitSchema = (limit: number) =>
       ),
       callback_url: Type.Optional(Type.String({ maxLength: 2048, description: "HTTPS URL that receives a signed POST when the job ends" })),
       idempotency_key: Type.Optional(
-        Type.String({ minLength: 1, maxLength: 255, description: "Resubmitting with the same key within 24 hours returns the existing job" }),
+        Type.String({ minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX, description: "Resubmitting with the same key within 24 hours returns the existing job" }),
       ),
     },
     { additionalProperties: false },

@@ -7,10 +7,11 @@
  * the same fingerprint whatever the encoding (JSON or text, gzip or not).
  */
 import { ApiError } from "../../http/errors.ts";
+import { checkParams } from "../../http/query.ts";
 import { validator, type Validator } from "../../http/validate.ts";
 import { JOB_LIMITS, JOB_TYPES, type JobType } from "../../operations.ts";
 import { normaliseDomain, parseDomain, parseDomainList } from "../../domain/name.ts";
-import { SubmitSchema } from "./schema.ts";
+import { IDEMPOTENCY_KEY_MAX, SubmitSchema } from "./schema.ts";
 import type { JobOptions } from "./types.ts";
 
 export interface Submission {
@@ -62,6 +63,22 @@ function storable(value: string | null, field: string): string | null {
   return value;
 }
 
+/**
+ * One rule for idempotency_key in both forms, so a key sent as JSON and the same key sent
+ * in the query string name the same job: 1 to 255 characters (UTF-16 code units, as the
+ * schema counts), storable, and no U+FFFD. Bun reads a request line's raw bytes that are
+ * not UTF-8 as U+FFFD before our code sees the URL, so in the query a U+FFFD may stand for
+ * any such byte: were it allowed, `?idempotency_key=<0xFF>` and `<0xFE>` would name one job.
+ */
+function idempotencyKey(value: string | null): string | null {
+  if (value === null) return null;
+  if (value.length < 1 || value.length > IDEMPOTENCY_KEY_MAX) throw new ApiError(400, `idempotency_key must be 1 to ${IDEMPOTENCY_KEY_MAX} characters`);
+  if (value.includes("\ufffd")) {
+    throw new ApiError(400, "idempotency_key must not contain U+FFFD (the replacement character): it cannot be told apart from bytes that were not UTF-8");
+  }
+  return storable(value, "idempotency_key");
+}
+
 export function fromJson(raw: unknown, listLimit: number): Submission {
   const body = validatorFor(listLimit).parse(raw);
   parseDomainList(body.domains, "domains", { requireExtension: JOB_TYPES[body.type].requireExtension });
@@ -72,15 +89,17 @@ export function fromJson(raw: unknown, listLimit: number): Submission {
     names: body.domains,
     options,
     callbackUrl,
-    idempotencyKey: storable(body.idempotency_key ?? null, "idempotency_key"),
+    idempotencyKey: idempotencyKey(body.idempotency_key ?? null),
     fingerprint: fingerprint(body.type, options, callbackUrl, body.domains),
   };
 }
 
-const TEXT_PARAMS = new Set(["type", "include_counts", "callback_url", "idempotency_key"]);
+/** The settings a text/plain submission takes in its query string. */
+export const TEXT_PARAMS = ["type", "include_counts", "callback_url", "idempotency_key"] as const;
 
 export function fromText(text: string, query: URLSearchParams, listLimit: number): Submission {
-  for (const k of query.keys()) if (!TEXT_PARAMS.has(k)) throw new ApiError(400, `unknown query parameter "${k}"`);
+  // Each setting once: read first-wins, `k=a&k=b` and `k=a&k=c` would be one request.
+  checkParams(query, TEXT_PARAMS);
   const typeRaw = query.get("type");
   if (typeRaw === null) throw new ApiError(400, "type is required: add ?type=zone_lookup, appraise or categorize");
   if (!Object.hasOwn(JOB_TYPES, typeRaw)) throw new ApiError(400, "type must be one of zone_lookup, appraise, categorize");
@@ -88,9 +107,8 @@ export function fromText(text: string, query: URLSearchParams, listLimit: number
   const ic = query.get("include_counts");
   if (ic !== null && ic !== "true" && ic !== "false") throw new ApiError(400, "include_counts must be true or false");
   const options = checkOptions(type, ic === null ? {} : { include_counts: ic === "true" }, "");
-  const idem = query.get("idempotency_key");
-  if (idem !== null && (idem.length < 1 || idem.length > 255)) throw new ApiError(400, "idempotency_key must be 1 to 255 characters");
-  const callbackUrl = query.get("callback_url");
+  const idem = idempotencyKey(query.get("idempotency_key"));
+  const callbackUrl = storable(query.get("callback_url"), "callback_url");
   if (callbackUrl !== null && callbackUrl.length > 2048) throw new ApiError(400, "callback_url must be at most 2048 characters");
 
   const needExt = JOB_TYPES[type].requireExtension;
