@@ -4,6 +4,9 @@
  * the authority section, as real resolvers send). The first label picks a misbehaviour:
  *   silent*   never answers          garbage*  answers with random bytes
  *   liar*     a header claiming 3 answers, then nothing (lengths that lie)
+ *   overrun*  an A record declaring 0xFFFF bytes of data, carrying 2
+ *   a2bytes*  an A record of 2 bytes     aaaa4bytes* an AAAA record of 4 bytes
+ *   ptrloop*  a record whose name is a compression pointer to itself
  *   wrongid*  answers with another id (must be ignored)
  *   servfail* SERVFAIL               bigtxt*   TC over UDP, the full answer over TCP
  *   slow*     answers after 300 ms (UDP)
@@ -14,6 +17,7 @@
 import dgram from "node:dgram";
 import net from "node:net";
 import dnsPacket from "dns-packet";
+import { overrunReply, pointerLoopReply, shortAaaaReply, shortAReply } from "./dns-packets.ts";
 
 type Rec = dnsPacket.Answer;
 const soa = (zone: string): Rec => ({
@@ -85,6 +89,10 @@ function reply(query: dnsPacket.DecodedPacket, overUdp: boolean): Buffer | null 
     b.writeUInt16BE(3, 6); // three answers ... that are not there either
     return b;
   }
+  if (label.startsWith("overrun")) return overrunReply(query.id!, q);
+  if (label.startsWith("a2bytes")) return shortAReply(query.id!, q);
+  if (label.startsWith("aaaa4bytes")) return shortAaaaReply(query.id!, q);
+  if (label.startsWith("ptrloop")) return pointerLoopReply(query.id!, q);
   const { rcode, answers, authorities } = answerFor(q);
   const id = label.startsWith("wrongid") ? (query.id! + 1) & 0xffff : query.id;
   const flags = dnsPacket.RECURSION_DESIRED | dnsPacket.RECURSION_AVAILABLE | rcode;

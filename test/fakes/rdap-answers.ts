@@ -109,3 +109,21 @@ export function nestedStyle(name: string): unknown {
     },
   };
 }
+
+/**
+ * A domain object with {"toString": 1} where strings belong (a role, a jCard property name, a
+ * status flag): String() of it throws, so a parser that converts instead of skipping fails the row.
+ */
+export function hostileStyle(name: string): unknown {
+  const poison = { toString: 1 };
+  return {
+    objectClassName: "domain",
+    ldhName: name,
+    status: [poison, "active"],
+    events: [{ eventAction: "registration", eventDate: "2010-01-02T03:04:05Z" }],
+    entities: [
+      { roles: [poison] },
+      { roles: [poison, "registrar"], vcardArray: ["vcard", [[poison, {}, "text", "ignored"], ["fn", {}, "text", "Hostile Registrar"]]] },
+    ],
+  };
+}

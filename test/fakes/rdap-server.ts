@@ -10,11 +10,12 @@
  *   huge*       200 with 2 MB of JSON loop*     redirects to itself forever
  *   hugestream* 200 with a body that never ends (chunked, no Content-Length)
  *   notdomain*  200 with JSON that is not a domain object
+ *   hostile*    200 with a domain object holding {"toString":1} where strings belong
  *   boom*       500
  * GET /bootstrap.json is a bootstrap registry naming this server for com, net and org.
  * Every request is counted by path, for cache and single-flight checks.
  */
-import { nestedStyle, pirStyle, registrarStyle, verisignStyle } from "./rdap-answers.ts";
+import { hostileStyle, nestedStyle, pirStyle, registrarStyle, verisignStyle } from "./rdap-answers.ts";
 
 /** A JSON-looking body streamed in 64 KB chunks forever (until the client goes away). */
 function endless(): ReadableStream<Uint8Array> {
@@ -81,6 +82,7 @@ export function startFakeRdap(opts: { redirectTo?: string } = {}): FakeRdap {
     if (label.startsWith("hugestream")) return new Response(endless(), { headers: { "content-type": "application/rdap+json" } });
     if (label.startsWith("huge")) return json({ objectClassName: "domain", ldhName: name, remarks: [{ description: ["x".repeat(2 * 1024 * 1024)] }] });
     if (label.startsWith("notdomain")) return json({ hello: "world" });
+    if (label.startsWith("hostile")) return json(hostileStyle(name));
     if (label.startsWith("boom")) return json({ errorCode: 500 }, 500);
     if (label.startsWith("loop")) return new Response(null, { status: 302, headers: { location: url.pathname } });
     if (style === "moved") return new Response(null, { status: 301, headers: { location: `${opts.redirectTo ?? base}registrar/domain/${name}` } });

@@ -1,7 +1,8 @@
 /**
  * POST /v1/dns against a fake resolver on 127.0.0.1 speaking the wire format: record
  * shapes, NXDOMAIN vs "no record of this type", whole TXT records, TC -> TCP, resolvers
- * that lie or stay silent, charges, the cache, and the time budget.
+ * that lie (in their header or in a record's length) or stay silent, charges, the cache, and
+ * the time budget.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { DEFAULT_SETTINGS } from "../../src/capabilities/lookups/settings.ts";
@@ -90,6 +91,28 @@ describe("resolvers that misbehave", () => {
     expect(body.results["host1.com"]).toEqual({ A: ["192.0.2.2"], errors: [] });
     expect(charged).toBe("1");
     expect(used).toBe(1);
+  });
+
+  test("records past the packet's end, of the wrong size for their type (A of 2 bytes, AAAA of 4) or named by a pointer loop are undecodable: errors, never charged", async () => {
+    const malformed = ["overrun.com", "a2bytes.com", "aaaa4bytes.com", "ptrloop.com"];
+    const { status, body, charged, used } = await dns({ domains: [...malformed, "host1.com"], record_types: ["A", "AAAA"] });
+    expect(status).toBe(200);
+    expect(JSON.stringify(body)).not.toMatch(/undefined|NaN/);
+    for (const name of malformed) {
+      expect(body.results[name]).toMatchObject({ A: [], AAAA: [] });
+      expect(body.results[name].errors).toHaveLength(2);
+      for (const e of body.results[name].errors) expect(e).toMatch(/undecodable/);
+    }
+    expect(body.results["host1.com"]).toEqual({ A: ["192.0.2.2"], AAAA: [], errors: [] });
+    expect(charged).toBe("1");
+    expect(used).toBe(1);
+  });
+
+  test("only malformed replies: 502, nothing charged", async () => {
+    const { status, body, used } = await dns({ domains: ["overrun.net", "a2bytes.net"], record_types: ["A"] });
+    expect(status).toBe(502);
+    expect(body.error).toMatch(/did not answer/);
+    expect(used).toBe(0);
   });
 
   test("a forged answer from another port is ignored; the resolver's own answer is taken", async () => {

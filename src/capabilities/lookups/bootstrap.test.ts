@@ -31,6 +31,7 @@ test("a file that is not a bootstrap registry is refused with a reason", () => {
   expect(() => parseBootstrap("{}")).toThrow(/no services array/);
   expect(() => parseBootstrap('{"services": []}')).toThrow(/no extension/);
   expect(() => parseBootstrap("<html>")).toThrow();
+  expect(() => parseBootstrap("null")).toThrow(/no services array/);
 });
 
 test("a refresh that fails keeps the registry in use; one that works replaces it", async () => {

@@ -36,10 +36,12 @@ export class BootstrapRegistry {
 
 /** Parse the registry's JSON; throws a message naming what is wrong. */
 export function parseBootstrap(text: string): BootstrapRegistry {
-  const doc = JSON.parse(text) as { services?: unknown; publication?: unknown };
-  if (!Array.isArray(doc.services)) throw new Error("bootstrap file has no services array");
+  // "null" is valid JSON too: read through ?. so it gets the reason below, not the runtime's TypeError.
+  const doc = JSON.parse(text) as { services?: unknown; publication?: unknown } | null;
+  const services = doc?.services;
+  if (!Array.isArray(services)) throw new Error("bootstrap file has no services array");
   const byTld = new Map<string, string[]>();
-  for (const service of doc.services) {
+  for (const service of services) {
     if (!Array.isArray(service) || !Array.isArray(service[0]) || !Array.isArray(service[1])) continue;
     const urls = (service[1] as unknown[])
       .filter((u): u is string => typeof u === "string" && /^https?:\/\//i.test(u))
@@ -52,7 +54,7 @@ export function parseBootstrap(text: string): BootstrapRegistry {
     }
   }
   if (byTld.size === 0) throw new Error("bootstrap file lists no extension");
-  return new BootstrapRegistry(byTld, typeof doc.publication === "string" ? doc.publication : null);
+  return new BootstrapRegistry(byTld, typeof doc?.publication === "string" ? doc.publication : null);
 }
 
 /** Read the registry from a URL or a file path (time-limited for URLs). */

@@ -9,7 +9,8 @@
  *  - a truncated answer (TC bit) is asked again over TCP (2-byte length framing);
  *  - each attempt has its own time-out; resolvers are tried in order, for `rounds` rounds,
  *    and never past the caller's deadline;
- *  - SERVFAIL / REFUSED or an undecodable packet (lengths that lie, junk) moves on to the
+ *  - SERVFAIL / REFUSED or an undecodable packet (lengths that lie, in the header or in a
+ *    record, records of the wrong size for their type, junk: dns-decode.ts) moves on to the
  *    next resolver; when all fail the error is an UpstreamError naming the last reasons.
  * NOERROR and NXDOMAIN are answers and are returned as such.
  */
@@ -18,6 +19,7 @@ import dgram from "node:dgram";
 import net from "node:net";
 import dnsPacket from "dns-packet";
 import type { HostPort } from "../../config.ts";
+import { decodeReply } from "./dns-decode.ts";
 import { remaining, UpstreamError } from "./upstream.ts";
 
 export type RecordType = "A" | "AAAA" | "MX" | "TXT" | "NS" | "CNAME" | "SOA";
@@ -73,7 +75,7 @@ function query(name: string, type: RecordType): { id: number; packet: dnsPacket.
 function check(buf: Buffer, id: number, name: string, type: RecordType): Attempt | null {
   let p: dnsPacket.DecodedPacket;
   try {
-    p = dnsPacket.decode(buf);
+    p = decodeReply(buf);
   } catch {
     return { ok: false, reason: "sent an undecodable packet" };
   }

@@ -1,4 +1,4 @@
-import { expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { looksLikeDomain, parseRdapDomain, relatedDomainUrl, vcardName } from "./rdap-parse.ts";
 
 test("strange shapes never throw and find nothing", () => {
@@ -40,4 +40,43 @@ test("deeply nested junk is not followed", () => {
   expect(looksLikeDomain(deep)).toBe(false);
   expect(() => parseRdapDomain(deep)).not.toThrow();
   expect(looksLikeDomain([[{ objectClassName: "domain" }]])).toBe(true);
+});
+
+describe("hostile JSON: values that are not what the field needs are skipped, never converted", () => {
+  // String() of {"toString": 1} throws ("No default value"): that text once reached the user as an error row.
+  const poison = '{"toString":1}';
+  const registrar = (entity: string) => JSON.parse(`{"objectClassName":"domain","entities":[${entity}]}`);
+
+  test("a role that is an object is not a role; the entity's real roles still count", () => {
+    expect(() => parseRdapDomain(registrar(`{"roles":[${poison}]}`))).not.toThrow();
+    expect(parseRdapDomain(registrar(`{"roles":[${poison}]}`)).registrar).toBeNull();
+    const body = registrar(`{"roles":[${poison},{"valueOf":1,"toString":1},"Registrar"],"vcardArray":["vcard",[["fn",{},"text","Good Registrar"]]]}`);
+    expect(parseRdapDomain(body).registrar).toBe("Good Registrar");
+  });
+
+  test("a jCard property whose name is an object is skipped", () => {
+    expect(vcardName(JSON.parse(`["vcard",[[${poison},{},"text","X"],["fn",{},"text","Real Name"]]]`))).toBe("Real Name");
+    const body = registrar(`{"roles":["registrar"],"vcardArray":["vcard",[[${poison},{},"text","X"]]],"publicIds":[{"identifier":${poison}},{"identifier":"Named Ltd"}]}`);
+    expect(parseRdapDomain(body).registrar).toBe("Named Ltd");
+  });
+
+  test("objects everywhere a string belongs find nothing and never throw", () => {
+    const everywhere = JSON.parse(`{"objectClassName":"domain","ldhName":${poison},"status":[${poison}],"nameservers":[${poison},{"ldhName":${poison}}],
+      "events":[{"eventAction":${poison},"eventDate":${poison}}],"secureDNS":{"delegationSigned":${poison}},
+      "links":[{"rel":${poison},"href":${poison},"type":${poison}}],"entities":[{"roles":["registrar"],"vcardArray":[${poison},[[${poison},${poison},${poison},${poison}]]]}]}`);
+    expect(parseRdapDomain(everywhere)).toEqual(parseRdapDomain({ objectClassName: "domain" }));
+    expect(relatedDomainUrl(everywhere, "https://rdap.registry.test/domain/x.com")).toBeNull();
+  });
+
+  test("event names that are Object's own members ('__proto__', 'constructor') are not events", () => {
+    const body = JSON.parse('{"objectClassName":"domain","events":[{"eventAction":"__proto__","eventDate":"2001-01-01T00:00:00Z"},{"eventAction":"constructor","eventDate":"2002-01-01T00:00:00Z"},{"eventAction":"registration","eventDate":"2003-01-01T00:00:00Z"}]}');
+    const facts = parseRdapDomain(body);
+    expect(facts.registrationDate).toBe("2003-01-01T00:00:00Z");
+    expect(Object.keys(facts).sort()).toEqual(Object.keys(parseRdapDomain({})).sort());
+  });
+
+  test("an entity list too long to spread as arguments is walked without overflowing the stack", () => {
+    const body = { objectClassName: "domain", entities: [{ entities: [...new Array(1_000_000).fill(0), { roles: ["registrar"], publicIds: [{ identifier: "Deep Registrar" }] }] }] };
+    expect(parseRdapDomain(body).registrar).toBe("Deep Registrar");
+  });
 });

@@ -1,7 +1,11 @@
 /**
  * Real-world RDAP domain answers (RFC 9083) -> RegistrationFacts. Defensive by design: any
  * field may be missing, of the wrong type, or nested one level deeper than the RFC says;
- * nothing here throws on a strange answer, it just finds less.
+ * nothing here throws on a strange answer, it just finds less. A value is read only when it has
+ * the type the field needs: one that does not (an object where a string belongs) is skipped,
+ * never converted, since String() runs the answer's own "toString" ({"toString": 1} throws).
+ * Field names an answer controls are looked up in Maps, never in plain objects, so "__proto__"
+ * or "constructor" finds nothing.
  *  - events: registration, expiration, last changed (also "last update" spellings)
  *  - registrar: the entity with role "registrar" (searched through nested entities), its
  *    jCard "fn", else "org", else its name in publicIds
@@ -44,13 +48,14 @@ export function isNotFoundBody(body: unknown): boolean {
   return isObj(body) && (body.errorCode === 404 || body.errorCode === "404");
 }
 
-const EVENT_FIELDS: Record<string, keyof RegistrationFacts> = {
-  registration: "registrationDate",
-  expiration: "expirationDate",
-  "last changed": "lastUpdatedDate",
-  "last update": "lastUpdatedDate",
-  "last updated": "lastUpdatedDate",
-};
+type DateField = "registrationDate" | "expirationDate" | "lastUpdatedDate";
+const EVENT_FIELDS = new Map<string, DateField>([
+  ["registration", "registrationDate"],
+  ["expiration", "expirationDate"],
+  ["last changed", "lastUpdatedDate"],
+  ["last update", "lastUpdatedDate"],
+  ["last updated", "lastUpdatedDate"],
+]);
 
 export function parseRdapDomain(body: unknown): RegistrationFacts {
   const facts = emptyFacts();
@@ -59,11 +64,11 @@ export function parseRdapDomain(body: unknown): RegistrationFacts {
   for (const e of arr(d.events)) {
     if (!isObj(e)) continue;
     const action = str(e.eventAction)?.toLowerCase();
-    const field = action ? EVENT_FIELDS[action] : undefined;
+    const field = action ? EVENT_FIELDS.get(action) : undefined;
     const date = str(e.eventDate);
     if (!field || !date) continue;
     const iso = isoUtc(Date.parse(date));
-    if (iso && (facts[field] === null)) (facts as unknown as Record<string, unknown>)[field] = iso;
+    if (iso && facts[field] === null) facts[field] = iso;
   }
   facts.registrar = registrarName(d);
   facts.statusFlags = uniq(arr(d.status).flatMap((s) => (typeof s === "string" ? [statusFlag(s)] : [])).filter((s): s is string => s !== null));
@@ -91,12 +96,13 @@ function registrarName(d: Json): string | null {
     const next: unknown[] = [];
     for (const ent of level) {
       if (!isObj(ent)) continue;
-      const roles = arr(ent.roles).map((r) => String(r).toLowerCase());
-      if (roles.includes("registrar")) {
+      if (arr(ent.roles).some((r) => str(r)?.toLowerCase() === "registrar")) {
         const name = vcardName(ent.vcardArray) ?? publicIdName(ent.publicIds);
         if (name) return name;
       }
-      next.push(...arr(ent.entities));
+      // One push per entity, not push(...list): a spread passes every entry as an argument and
+      // overflows the call stack past about 640,000 (a 1 MB answer holds 520,000: too close).
+      for (const child of arr(ent.entities)) next.push(child);
     }
     level = next;
   }
@@ -109,7 +115,7 @@ export function vcardName(vcard: unknown): string | null {
   let org: string | null = null;
   for (const p of props) {
     const prop = arr(p);
-    const name = String(prop[0] ?? "").toLowerCase();
+    const name = str(prop[0])?.toLowerCase();
     const value = prop[3];
     const text = str(value) ?? (Array.isArray(value) ? str(value.filter((v) => typeof v === "string").join(" ")) : null);
     if (name === "fn" && text) return text;
@@ -119,7 +125,10 @@ export function vcardName(vcard: unknown): string | null {
 }
 
 function publicIdName(ids: unknown): string | null {
-  for (const id of arr(ids)) if (isObj(id) && str(id.identifier) && !/^\d+$/.test(String(id.identifier))) return str(id.identifier);
+  for (const id of arr(ids)) {
+    const identifier = isObj(id) ? str(id.identifier) : null;
+    if (identifier && !/^\d+$/.test(identifier)) return identifier;
+  }
   return null;
 }
 

@@ -45,6 +45,12 @@ describe("verdicts", () => {
     expect(parseWhois("Welcome to our server. Have a nice day.\n").kind).toBe("unreadable");
   });
 
+  test("keys that are Object's own members ('constructor', '[__proto__]') are not known fields", () => {
+    expect(parseWhois("Constructor: Bob the Builder\n").kind).toBe("unreadable");
+    expect(parseWhois("[__proto__] x\n").kind).toBe("unreadable");
+    expect(parseWhois("Registrar:\n  Constructor: x\n").kind).toBe("unreadable");
+  });
+
   test("binary data is unreadable, never a crash", () => {
     const junk = String.fromCharCode(...Array.from({ length: 2000 }, (_, i) => (i * 31) % 32));
     expect(parseWhois(junk).kind).toBe("unreadable");

@@ -34,8 +34,10 @@ const NOT_FOUND = [
 const BUSY = /(query rate|rate limit|limit exceeded|too many (requests|queries)|exceeded (the|your) (query )?limit|try again later)/i;
 
 type Field = keyof RegistrationFacts | "referral" | "domain";
-const KEYS: Record<string, Field> = {};
-const alias = (field: Field, names: string[]) => names.forEach((n) => (KEYS[n] = field));
+// A Map, not a plain object: the keys come from the answer, and "constructor:" (or
+// "[__proto__]") would find Object's own members and count as a known field.
+const KEYS = new Map<string, Field>();
+const alias = (field: Field, names: string[]) => names.forEach((n) => KEYS.set(n, field));
 alias("domain", ["domain name", "domain", "domainname"]);
 alias("registrationDate", ["creation date", "created", "created on", "created date", "registered", "registered on", "registration date", "registration time", "domain registration date", "record created", "domain record activated", "commencement date"]);
 alias("expirationDate", ["registry expiry date", "expiry date", "expiration date", "expires", "expires on", "expire", "expiration time", "paid-till", "renewal date", "registrar registration expiration date", "record expires", "domain expiration date", "valid until"]);
@@ -72,12 +74,12 @@ export function whoisPairs(text: string): Array<[string, string]> {
       const nextIndent = /^\s*/.exec(next)![0].length;
       if (next.trim() === "" || nextIndent <= indent) break;
       i++;
-      const sub = KEYS[key] === "nameservers" ? null : /^\s*([A-Za-z][A-Za-z ]{0,30}):\s*(.*)$/.exec(next);
+      const sub = KEYS.get(key) === "nameservers" ? null : /^\s*([A-Za-z][A-Za-z ]{0,30}):\s*(.*)$/.exec(next);
       if (!sub) out.push([key, next.trim().slice(0, MAX_VALUE)]);
       else {
         // "Relevant dates:" holds known keys of its own; "Registrar:" holds its "URL:".
         const subKey = sub[1]!.trim().toLowerCase();
-        out.push([KEYS[subKey] ? subKey : `${key} ${subKey}`, sub[2]!.trim().slice(0, MAX_VALUE)]);
+        out.push([KEYS.has(subKey) ? subKey : `${key} ${subKey}`, sub[2]!.trim().slice(0, MAX_VALUE)]);
       }
     }
   }
@@ -91,7 +93,7 @@ export function parseWhois(text: string): WhoisVerdict {
   let referral: string | null = null;
   let known = 0;
   for (const [key, value] of whoisPairs(text)) {
-    const field = KEYS[key];
+    const field = KEYS.get(key);
     if (!field || field === "domain") continue;
     known++;
     switch (field) {
