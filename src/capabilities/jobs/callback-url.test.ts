@@ -1,6 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { ApiError } from "../../http/errors.ts";
-import { checkCallbackUrl, isPublicAddress } from "./callback-url.ts";
+import fs from "node:fs";
+import { rootCertificates } from "node:tls";
+import { selfSignedCert, startReceiver } from "../../../test/jobs/support/https-receiver.ts";
+import { callbackTarget, checkCallbackUrl, isPublicAddress } from "./callback-url.ts";
+import { firstToConnect } from "./callbacks.ts";
 
 test("public and non-public addresses", () => {
   for (const a of ["1.1.1.1", "8.8.8.8", "93.184.216.34", "2606:4700::1111", "2001:4860:4860::8888", "::ffff:8.8.8.8"]) expect(isPublicAddress(a)).toBe(true);
@@ -37,17 +41,18 @@ describe("IPv6 special-purpose ranges (IANA registry, RFC 6890 / RFC 9637)", () 
   });
 });
 
-describe("checkCallbackUrl", () => {
-  async function refusal(p: Promise<string>): Promise<string> {
-    try {
-      await p;
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 400) return e.message;
-      throw e;
-    }
-    throw new Error("accepted");
+/** The 400's message of a refused URL. */
+async function refusal(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 400) return e.message;
+    throw e;
   }
+  throw new Error("accepted");
+}
 
+describe("checkCallbackUrl", () => {
   test("an IPv6 literal in the new ranges is refused at submit", async () => {
     for (const host of ["[::7f00:1]", "[2002:7f00:1::]", "[2001::1]", "[fec0::1]", "[100::1]"]) {
       expect(await refusal(checkCallbackUrl(`https://${host}/hook`, false))).toContain("resolves to a private, loopback or link-local address");
@@ -61,5 +66,49 @@ describe("checkCallbackUrl", () => {
       expect([addrs, msg]).toEqual([addrs, 'callback_url: host "hooks.example" resolves to a private, loopback or link-local address']);
     }
     expect(await checkCallbackUrl("https://hooks.example/cb", false, "callback_url", resolvingTo(["2606:4700::1111", "1.1.1.1"]))).toBe("https://hooks.example/cb");
+  });
+});
+
+describe("callbackTarget: a delivery connects to the address it checked", () => {
+  const resolver = (answers: Record<string, string[]>) => async (host: string) => answers[host] ?? [];
+
+  test("a host name is pinned to each checked address, the name kept for Host and TLS", async () => {
+    const t = await callbackTarget("https://hooks.example:8443/h?x=1", false, resolver({ "hooks.example": ["93.184.216.34", "2606:2800:220:1:248:1893:25c8:1946"] }));
+    expect(t).toEqual({
+      connectTo: ["https://93.184.216.34:8443/h?x=1", "https://[2606:2800:220:1:248:1893:25c8:1946]:8443/h?x=1"],
+      hostHeader: "hooks.example:8443",
+      serverName: "hooks.example",
+    });
+  });
+
+  test("an address in the URL is used as it is", async () => {
+    expect(await callbackTarget("https://93.184.216.34/h", false)).toEqual({ connectTo: ["https://93.184.216.34/h"], hostHeader: null, serverName: null });
+  });
+
+  test("a name re-pointed since submit is refused at delivery: the check and the connection use one answer", async () => {
+    let calls = 0;
+    const rebinding = async () => (calls++ === 0 ? ["93.184.216.34"] : ["127.0.0.1"]);
+    expect(await checkCallbackUrl("https://hooks.example/h", false, "callback_url", rebinding)).toBe("https://hooks.example/h");
+    expect(await refusal(callbackTarget("https://hooks.example/h", false, rebinding))).toBe('callback_url: host "hooks.example" resolves to a private, loopback or link-local address');
+  });
+
+  test("a delivery reaches the pinned address with the name's Host, SNI and certificate; a dead address is skipped", async () => {
+    // hooks.invalid resolves nowhere: only a connection to the pinned address can reach the receiver
+    const rec = startReceiver(selfSignedCert("DNS:hooks.invalid"));
+    try {
+      const port = new URL(rec.url).port;
+      // 127.0.0.2 is loopback too, but nothing listens there: refused, so the next address is tried
+      const t = await callbackTarget(`https://hooks.invalid:${port}/hook`, true, resolver({ "hooks.invalid": ["127.0.0.2", "127.0.0.1"] }));
+      const ca = [...rootCertificates, fs.readFileSync(rec.caFile, "utf8")];
+      const init = { method: "POST", body: "{}", headers: { host: t.hostHeader! }, tls: { ca, serverName: t.serverName! } } as RequestInit;
+      const r = await firstToConnect(t.connectTo, init);
+      expect(r.status).toBe(200);
+      expect(rec.received.map((x) => x.headers.get("host"))).toEqual([`hooks.invalid:${port}`]);
+      // the certificate is checked against the name: another name's certificate is refused
+      const other = await callbackTarget(`https://other.invalid:${port}/hook`, true, resolver({ "other.invalid": ["127.0.0.1"] }));
+      await expect(firstToConnect(other.connectTo, { ...init, tls: { ca, serverName: other.serverName! } } as RequestInit)).rejects.toThrow();
+    } finally {
+      rec.stop();
+    }
   });
 });

@@ -127,11 +127,8 @@ export function isPublicAddress(a: string): boolean {
 export type Resolver = (host: string) => Promise<string[]>;
 const systemResolver: Resolver = async (host) => (await lookup(host, { all: true, verbatim: true })).map((r) => r.address);
 
-/**
- * The URL, normalised; throws 400 naming `field` when it breaks a rule. Runs at submit and
- * before each delivery, so the addresses a name resolves to then pass isPublicAddress too.
- */
-export async function checkCallbackUrl(raw: string, allowPrivate: boolean, field = "callback_url", resolve: Resolver = systemResolver): Promise<string> {
+/** The URL's own rules (https, no credentials, length); throws 400 naming `field`. */
+function parseCallbackUrl(raw: string, field: string): URL {
   let u: URL;
   try {
     u = new URL(raw);
@@ -141,7 +138,11 @@ export async function checkCallbackUrl(raw: string, allowPrivate: boolean, field
   if (u.protocol !== "https:") throw new ApiError(400, `${field} must be an https:// URL`);
   if (u.username || u.password) throw new ApiError(400, `${field} must not carry credentials`);
   if (raw.length > 2048) throw new ApiError(400, `${field} must be at most 2048 characters`);
-  if (allowPrivate) return u.href;
+  return u;
+}
+
+/** The addresses the URL's host stands for (itself when it is one), each public unless allowPrivate. */
+async function checkedAddresses(u: URL, allowPrivate: boolean, field: string, resolve: Resolver): Promise<{ host: string; addrs: string[] }> {
   const host = u.hostname.replace(/^\[|\]$/g, "");
   let addrs: string[];
   if (isIP(host)) addrs = [host];
@@ -152,8 +153,51 @@ export async function checkCallbackUrl(raw: string, allowPrivate: boolean, field
       throw new ApiError(400, `${field}: host "${host}" does not resolve`);
     }
   }
-  if (addrs.length === 0 || !addrs.every(isPublicAddress)) {
+  if (addrs.length === 0 || (!allowPrivate && !addrs.every(isPublicAddress))) {
     throw new ApiError(400, `${field}: host "${host}" resolves to a private, loopback or link-local address`);
   }
+  return { host, addrs };
+}
+
+/**
+ * The URL, normalised; throws 400 naming `field` when it breaks a rule. Runs at submit; a
+ * delivery checks again through callbackTarget.
+ */
+export async function checkCallbackUrl(raw: string, allowPrivate: boolean, field = "callback_url", resolve: Resolver = systemResolver): Promise<string> {
+  const u = parseCallbackUrl(raw, field);
+  if (!allowPrivate) await checkedAddresses(u, false, field, resolve);
   return u.href;
+}
+
+/** Where one delivery goes: the addresses that were checked, not a name looked up again. */
+export interface CallbackTarget {
+  /**
+   * The URLs to connect to, in the resolver's order, to be tried in turn until one connects
+   * (as fetch tries a name's addresses): the callback URL with its host name replaced by
+   * each checked address, or the callback URL itself when its host is an address.
+   */
+  connectTo: string[];
+  /** The callback URL's host (and port): the Host header, when connectTo names an address. */
+  hostHeader: string | null;
+  /** The name the TLS handshake asks for and the certificate must match (SNI). */
+  serverName: string | null;
+}
+
+/**
+ * The callback URL resolved and checked for one delivery, pinned to an address that passed.
+ * Checking a name and then letting fetch look it up again left a gap: a name re-pointed in
+ * between (DNS rebinding, a TTL of 0) would send the signed body to a private address after
+ * a public one had passed. The connection now goes to the checked address, with the name
+ * kept for the Host header, SNI and the certificate check.
+ */
+export async function callbackTarget(raw: string, allowPrivate: boolean, resolve: Resolver = systemResolver): Promise<CallbackTarget> {
+  const u = parseCallbackUrl(raw, "callback_url");
+  const { host, addrs } = await checkedAddresses(u, allowPrivate, "callback_url", resolve);
+  if (isIP(host)) return { connectTo: [u.href], hostHeader: null, serverName: null };
+  const connectTo = addrs.map((address) => {
+    const pinned = new URL(u.href);
+    pinned.hostname = isIP(address) === 6 ? `[${address}]` : address;
+    return pinned.href;
+  });
+  return { connectTo, hostHeader: u.host, serverName: host };
 }

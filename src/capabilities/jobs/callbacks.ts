@@ -12,7 +12,7 @@
 import { createHmac } from "node:crypto";
 import fs from "node:fs";
 import { rootCertificates } from "node:tls";
-import { checkCallbackUrl } from "./callback-url.ts";
+import { callbackTarget, type Resolver } from "./callback-url.ts";
 import type { JobsCore } from "./core.ts";
 import type { JobRow } from "./types.ts";
 
@@ -30,7 +30,11 @@ export class CallbackDeliverer {
   private abort = new AbortController();
   private ca: string[] | undefined;
 
-  constructor(private core: JobsCore) {
+  /** resolve: how a callback host name is looked up (the system's resolver; tests give their own). */
+  constructor(
+    private core: JobsCore,
+    private resolve?: Resolver,
+  ) {
     const file = core.config.callbackCaFile;
     if (file) this.ca = [...rootCertificates, fs.readFileSync(file, "utf8")];
   }
@@ -99,9 +103,9 @@ export class CallbackDeliverer {
     if (!key) return "key no longer exists";
     const body = j.callback_body ?? "";
     try {
-      const url = await checkCallbackUrl(j.callback_url!, this.core.config.callbackAllowPrivate);
+      const target = await callbackTarget(j.callback_url!, this.core.config.callbackAllowPrivate, this.resolve);
       const t = Math.floor(now / 1000);
-      const r = await fetch(url, {
+      const init = {
         method: "POST",
         body,
         redirect: "manual",
@@ -110,16 +114,30 @@ export class CallbackDeliverer {
           "user-agent": "Zonewise-Callbacks/1",
           "Zonewise-Event": j.callback_event ?? "",
           "Zonewise-Signature": signature(key.webhook_secret, t, body),
+          ...(target.hostHeader ? { host: target.hostHeader } : {}),
         },
+        // one deadline for the attempt, whichever address answers
         signal: AbortSignal.any([AbortSignal.timeout(CALLBACK_TIMEOUT_MS), this.abort.signal]),
-        ...(this.ca ? { tls: { ca: this.ca } } : {}),
-      } as RequestInit);
+        tls: { ...(this.ca ? { ca: this.ca } : {}), ...(target.serverName ? { serverName: target.serverName } : {}) },
+      } as RequestInit;
+      const r = await firstToConnect(target.connectTo, init);
       await r.arrayBuffer().catch(() => undefined);
       return r.status >= 200 && r.status < 300 ? null : `receiver answered HTTP ${r.status}`;
     } catch (e) {
       if (this.abort.signal.aborted) return "the service stopped during the attempt";
       if (e instanceof Error && (e.name === "TimeoutError" || e.name === "AbortError")) return `no answer within ${CALLBACK_TIMEOUT_MS / 1000} s`;
       return e instanceof Error ? e.message : String(e);
+    }
+  }
+}
+
+/** fetch to each URL in turn until one connects (an answer of any status ends it; so do the deadline and a stop). */
+export async function firstToConnect(urls: readonly string[], init: RequestInit): Promise<Response> {
+  for (let i = 0; ; i++) {
+    try {
+      return await fetch(urls[i]!, init);
+    } catch (e) {
+      if (i === urls.length - 1 || init.signal?.aborted) throw e;
     }
   }
 }
