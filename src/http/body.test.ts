@@ -59,6 +59,14 @@ describe("readBody", () => {
     );
     expect(message).toBe("400 request body is not valid gzip: it ends early (truncated)");
   });
+  test("a body declared in a charset other than UTF-8 is 415; UTF-8 and ASCII are read", async () => {
+    for (const ct of ["text/plain; charset=utf-16", 'application/json; charset="ISO-8859-1"', "application/json;charset=latin1"]) {
+      expect(await status(readBody(req("a.com", { "content-type": ct }), limits))).toBe(415);
+    }
+    for (const ct of ["text/plain; charset=utf-8", 'application/json; charset="UTF-8"', "text/plain;charset=us-ascii", "application/json", "text/plain; format=flowed"]) {
+      expect(await status(readBody(req("a.com", { "content-type": ct }), limits))).toBe(200);
+    }
+  });
   test("other encodings are 415", async () => {
     expect(await status(readBody(req("x", { "content-encoding": "br" }), limits))).toBe(415);
   });

@@ -70,6 +70,22 @@ async function collect(stream: ReadableStream<Uint8Array>, cap: number, what: st
   return out;
 }
 
+/**
+ * Bodies are read as UTF-8 (JSON must be, RFC 8259; a text list is). A body declared in
+ * another charset ("text/plain; charset=utf-16") would be misread, not refused: 415.
+ */
+function checkCharset(contentType: string | null): void {
+  if (contentType === null || !contentType.includes(";")) return;
+  for (const param of contentType.split(";").slice(1)) {
+    const eq = param.indexOf("=");
+    if (eq < 0 || param.slice(0, eq).trim().toLowerCase() !== "charset") continue;
+    const charset = param.slice(eq + 1).trim().replace(/^"(.*)"$/, "$1").toLowerCase();
+    if (charset !== "utf-8" && charset !== "utf8" && charset !== "us-ascii") {
+      throw new ApiError(415, `unsupported charset ${JSON.stringify(clip(charset, 40))}: send the body as UTF-8`);
+    }
+  }
+}
+
 /** The raw body bytes, inflated when gzip-encoded; enforces every cap. */
 export async function readBody(req: Request, limits: BodyLimits = DEFAULT_BODY_LIMITS): Promise<Uint8Array> {
   const declared = req.headers.get("content-length");
@@ -80,6 +96,7 @@ export async function readBody(req: Request, limits: BodyLimits = DEFAULT_BODY_L
   if (encoding !== "identity" && encoding !== "gzip" && encoding !== "x-gzip") {
     throw new ApiError(415, `unsupported Content-Encoding "${encoding}": send identity or gzip`);
   }
+  checkCharset(req.headers.get("content-type"));
   if (!req.body) return new Uint8Array(0);
   const deadline = Date.now() + limits.timeoutMs;
   if (encoding === "identity") return collect(req.body, limits.maxBytes, "request body", deadline, 413);
