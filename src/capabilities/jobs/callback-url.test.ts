@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { ApiError } from "../../http/errors.ts";
+import { once } from "node:events";
 import fs from "node:fs";
+import net from "node:net";
 import { rootCertificates } from "node:tls";
 import { selfSignedCert, startReceiver } from "../../../test/jobs/support/https-receiver.ts";
 import { callbackTarget, checkCallbackUrl, isPublicAddress } from "./callback-url.ts";
@@ -109,6 +111,22 @@ describe("callbackTarget: a delivery connects to the address it checked", () => 
       await expect(firstToConnect(other.connectTo, { ...init, tls: { ca, serverName: other.serverName! } } as RequestInit)).rejects.toThrow();
     } finally {
       rec.stop();
+    }
+  });
+
+  test("a connection cut after the body was read ends the attempt: the next address never gets a second copy", async () => {
+    const got: number[] = [];
+    const cutter = (n: number) =>
+      net.createServer((s) => s.once("data", () => { got.push(n); s.resetAndDestroy(); })).listen(0, "127.0.0.1");
+    const a = cutter(1), b = cutter(2);
+    await Promise.all([once(a, "listening"), once(b, "listening")]);
+    const url = (srv: net.Server) => `http://127.0.0.1:${(srv.address() as net.AddressInfo).port}/hook`;
+    try {
+      await expect(firstToConnect([url(a), url(b)], { method: "POST", body: "{}" })).rejects.toThrow();
+      expect(got).toEqual([1]);
+    } finally {
+      a.close();
+      b.close();
     }
   });
 });

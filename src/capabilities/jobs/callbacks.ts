@@ -131,13 +131,21 @@ export class CallbackDeliverer {
   }
 }
 
+/**
+ * Errors that say no connection was made, so nothing was sent: only these move an attempt on
+ * to the next address. Any other (a reset, which may come after the receiver read the signed
+ * body) ends the attempt, so one attempt is never delivered twice.
+ */
+const NOT_CONNECTED = new Set(["ECONNREFUSED", "EHOSTUNREACH", "ENETUNREACH", "EADDRNOTAVAIL", "ConnectionRefused", "FailedToOpenSocket"]);
+
 /** fetch to each URL in turn until one connects (an answer of any status ends it; so do the deadline and a stop). */
 export async function firstToConnect(urls: readonly string[], init: RequestInit): Promise<Response> {
   for (let i = 0; ; i++) {
     try {
       return await fetch(urls[i]!, init);
     } catch (e) {
-      if (i === urls.length - 1 || init.signal?.aborted) throw e;
+      const code = (e as { code?: unknown }).code;
+      if (i === urls.length - 1 || init.signal?.aborted || typeof code !== "string" || !NOT_CONNECTED.has(code)) throw e;
     }
   }
 }
