@@ -28,6 +28,8 @@ export interface Config {
   chunkSize: number;
   /** Queued names a job lane holds before submissions get 503 "job queue is full". */
   jobLaneCapNames: number;
+  /** Seconds a stopping server lets requests in flight finish before it closes their connections. */
+  shutdownDrainS: number;
   baseUrl: string;
   apiKey: string | null;
 }
@@ -116,6 +118,7 @@ export function loadConfig(env: Env = process.env): Config {
     resultsTtlS: intSetting(env, "ZW_RESULTS_TTL_S", 86_400, 1, 365 * 86_400),
     jobDeadlineS: intSetting(env, "ZW_JOB_DEADLINE_S", 7_200, 1, 30 * 86_400),
     jobBudgetS: intSetting(env, "ZW_JOB_BUDGET_S", 3_600, 1, 30 * 86_400),
+    shutdownDrainS: intSetting(env, "ZW_SHUTDOWN_DRAIN_S", 10, 0, 3_600),
     callbackDelaysS: delays,
     chunkSize: intSetting(env, "ZW_CHUNK_SIZE", 10_000, 1, 1_000_000),
     jobLaneCapNames: intSetting(env, "ZW_JOB_LANE_CAP", 20_000_000, 1, 1_000_000_000),
@@ -141,6 +144,7 @@ export const SETTINGS_DOC: [string, string, string][] = [
   ["ZW_JOB_BUDGET_S", "3600", "runtime budget of a job; past it the job ends as partial"],
   ["ZW_CALLBACK_DELAYS_S", "0,60,300,1800,7200,14400", "callback attempt schedule, seconds after the job ended"],
   ["ZW_CHUNK_SIZE", "10000", "names per job chunk"],
+  ["ZW_SHUTDOWN_DRAIN_S", "10", "on SIGTERM/SIGINT, seconds requests in flight get to finish (a request cut after it is refunded)"],
   ["ZW_JOB_LANE_CAP", "20000000", "queued names a job lane holds before submissions get 503 (ours: the spec names no figure)"],
   ["ZW_BASE_URL", "http://ZW_HOST:ZW_PORT", "service address for `cli jobs ...`"],
   ["ZW_API_KEY", "none", "key for `cli jobs ...`"],

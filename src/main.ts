@@ -4,6 +4,7 @@
  */
 import { buildApp } from "./app.ts";
 import { ConfigError, type Config } from "./config.ts";
+import { refundOpen } from "./http/meter.ts";
 import { publicRoutes } from "./http/public.ts";
 import { CAPABILITIES, ENDPOINTS, RAW_OPENAPI, RAW_ROUTES } from "./routes.ts";
 import type { Services } from "./services.ts";
@@ -59,7 +60,19 @@ export async function startServer(config: Config, opts: { log?: (e: unknown) => 
       if (stopped) return;
       stopped = true;
       clearInterval(prune);
-      await server.stop(true);
+      // No new connections; the requests in flight are answered, for up to ZW_SHUTDOWN_DRAIN_S.
+      // Closing at once (as before) cut them off with their credits kept.
+      const drainMs = config.shutdownDrainS * 1000;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const drained = await Promise.race([
+        server.stop().then(() => true),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), drainMs))),
+      ]);
+      clearTimeout(timer);
+      if (!drained) await server.stop(true);
+      // A request still running now gets no answer: what it reserved is given back.
+      const cut = refundOpen(store);
+      if (cut > 0) log(`stopping: ${cut} request(s) still running after ${config.shutdownDrainS} s were cut off; their credits were refunded`);
       await caps.stop();
       await pool.stop();
       store.close();

@@ -22,6 +22,13 @@ export interface Reservation {
   refundAll(): void;
 }
 
+/**
+ * Reservations made and not yet settled, per store: the requests in flight. A request still
+ * running when the server has to stop gets no answer, so what it reserved is given back
+ * (refundOpen), never kept for work nobody received.
+ */
+const open = new WeakMap<Store, Set<Reservation>>();
+
 export function reserve(store: Store, key: KeyRecord, usageKey: UsageKey | null, cost: number, now: number): Reservation {
   const day = utcDay(now);
   if (usageKey === null || cost <= 0) {
@@ -29,18 +36,34 @@ export function reserve(store: Store, key: KeyRecord, usageKey: UsageKey | null,
   }
   const r = store.usage.reserve(key.id, day, usageKey, cost, key.dailyQuota);
   if (!r.ok) throw quotaExceeded(cost, Math.max(0, key.dailyQuota - r.used), nextUtcMidnight(now), now);
-  let open = true;
-  return {
+  let pending = open.get(store);
+  if (!pending) open.set(store, (pending = new Set()));
+  const inFlight = pending;
+  let isOpen = true;
+  const reservation: Reservation = {
     reserved: cost,
     settle(charge: number) {
       const keep = Math.max(0, Math.min(cost, Math.floor(charge)));
-      if (open && keep < cost) store.usage.refund(key.id, day, usageKey, cost - keep);
-      open = false;
+      if (isOpen && keep < cost) store.usage.refund(key.id, day, usageKey, cost - keep);
+      isOpen = false;
+      inFlight.delete(reservation);
       return Math.max(0, key.dailyQuota - (r.used - (cost - keep)));
     },
     refundAll() {
-      if (open) store.usage.refund(key.id, day, usageKey, cost);
-      open = false;
+      if (isOpen) store.usage.refund(key.id, day, usageKey, cost);
+      isOpen = false;
+      inFlight.delete(reservation);
     },
   };
+  inFlight.add(reservation);
+  return reservation;
+}
+
+/** Gives back every reservation of `store` still open (requests cut by a stop); returns how many. */
+export function refundOpen(store: Store): number {
+  const pending = open.get(store);
+  if (!pending) return 0;
+  const n = pending.size;
+  for (const r of [...pending]) r.refundAll();
+  return n;
 }
