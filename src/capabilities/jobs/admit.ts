@@ -60,20 +60,12 @@ export async function admit(core: JobsCore, key: KeyRecord, s: Submission, now: 
         return raced;
       }
       checkInFlight(store.namesInFlight(key.id), n);
-      const lane = store.lane(s.type);
-      const queued = lanes.queuedNames(lane);
+      const queued = lanes.queuedNames(store.lane(s.type));
       if (queued + n > config.jobLaneCapNames) {
         const waitS = (queued + n - config.jobLaneCapNames) / lanes.namesPerSecond(s.type);
         throw unavailable("job queue is full", waitS, waitS);
       }
-      const est = lanes.estimate(s.type, null, n, lane);
-      const horizonMs = config.jobDeadlineS * 1000;
-      if (est.startInMs > horizonMs) {
-        throw unavailable(`job cannot start within ${horizonText(config.jobDeadlineS)}`, est.startInMs / 1000, (est.startInMs - horizonMs) / 1000);
-      }
       const day = utcDay(now);
-      const r = core.services.store.usage.reserve(key.id, day, spec.usageKey, cost, key.dailyQuota);
-      if (!r.ok) throw quotaExceeded(cost, Math.max(0, key.dailyQuota - r.used), nextUtcMidnight(now), now);
       store.insert({
         id,
         key_id: key.id,
@@ -90,6 +82,15 @@ export async function admit(core: JobsCore, key: KeyRecord, s: Submission, now: 
         idem_hash: s.idempotencyKey === null ? null : s.fingerprint,
         callback_url: callbackUrl,
       });
+      // The start horizon is judged where the lane's order puts the job (the keys take turns),
+      // not at the end of the lane; a refusal below rolls the insert back with the transaction.
+      const est = lanes.estimate(s.type, id, n);
+      const horizonMs = config.jobDeadlineS * 1000;
+      if (est.startInMs > horizonMs) {
+        throw unavailable(`job cannot start within ${horizonText(config.jobDeadlineS)}`, est.startInMs / 1000, (est.startInMs - horizonMs) / 1000);
+      }
+      const r = core.services.store.usage.reserve(key.id, day, spec.usageKey, cost, key.dailyQuota);
+      if (!r.ok) throw quotaExceeded(cost, Math.max(0, key.dailyQuota - r.used), nextUtcMidnight(now), now);
       return store.get(id)!;
     }).immediate();
     if (replayed) files.remove(id);

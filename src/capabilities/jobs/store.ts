@@ -83,16 +83,28 @@ export class JobStore {
       storage: db.query<{ n: number }, [number]>(
         "SELECT coalesce(sum(results_bytes), 0) AS n FROM jobs WHERE key_id = ? AND files_removed_at IS NULL",
       ),
-      // in: lane -> its running jobs, then its queued jobs in the order the lane takes them:
-      // each key's oldest queued job first (turn 1 of every key, oldest first), then turn 2...
+      // in: lane -> its running jobs, then its queued jobs in the order the lane takes them,
+      // the keys in turn (decisions §7): each key's oldest queued job first (turn 1), then
+      // each key's second (turn 2)...; within a turn, the key the lane served longest ago
+      // first (a key never served yet before any; then by its oldest queued job). Served =
+      // the latest start of one of the key's jobs in this lane, so the order remembers whose
+      // turn it was: numbering turns afresh at each start (as before) put a key with a
+      // running job back at turn 1, and its backlog won every tie by age against another
+      // key's first job.
       lane: db.query<LaneEntry, [string]>(
-        `SELECT id, key_id, total, done, status FROM (
-           SELECT id, key_id, total, done, status, created, rowid AS rid, 0 AS turn FROM jobs WHERE type = ?1 AND status = 'running'
+        `WITH served AS (SELECT key_id, max(started) AS at FROM jobs WHERE type = ?1 AND started IS NOT NULL GROUP BY key_id)
+         SELECT id, key_id, total, done, status FROM (
+           SELECT id, key_id, total, done, status, 0 AS turn, 0 AS served_at, created AS key_first, created, rowid AS rid
+           FROM jobs WHERE type = ?1 AND status = 'running'
            UNION ALL
-           SELECT id, key_id, total, done, status, created, rowid AS rid,
-                  ROW_NUMBER() OVER (PARTITION BY key_id ORDER BY created, rowid) AS turn
-           FROM jobs WHERE type = ?1 AND status = 'queued')
-         ORDER BY turn, created, rid`,
+           SELECT q.id, q.key_id, q.total, q.done, q.status,
+                  ROW_NUMBER() OVER (PARTITION BY q.key_id ORDER BY q.created, q.rowid) AS turn,
+                  coalesce(s.at, -1) AS served_at,
+                  min(q.created) OVER (PARTITION BY q.key_id) AS key_first,
+                  q.created, q.rowid AS rid
+           FROM jobs q LEFT JOIN served s ON s.key_id = q.key_id
+           WHERE q.type = ?1 AND q.status = 'queued')
+         ORDER BY turn, served_at, key_first, key_id, created, rid`,
       ),
       // in: job, owner, token, expiry, now -> takes the lease of a queued job, or of a running
       // job whose lease expired or belongs to a dead process (decided by the caller: $force)
