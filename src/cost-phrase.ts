@@ -4,7 +4,8 @@
  */
 import type { CostUnits } from "./operations.ts";
 
-const credits = (n: number) => `${n} credit${n === 1 ? "" : "s"}`;
+/** "1 credit", "2 credits". */
+export const credits = (n: number) => `${n} credit${n === 1 ? "" : "s"}`;
 
 /** "2 credits per call", "1 credit per domain", "1 credit per 10 names, rounded up", from the cost function. */
 export function costPhrase(cost: (u: CostUnits) => number, unit: string): string {

@@ -129,6 +129,7 @@ for (const o of metered) {
         expect(r.status).toBe(429);
         const body = await r.json();
         expect(body.resets_at).toMatch(/T00:00:00\.000Z$/);
+        expect(body.error).toStartWith(`daily credit quota exceeded: this request needs ${cost} credit${cost === 1 ? "" : "s"}, ${cost - 1} remain`);
         const ra = Number(r.headers.get("retry-after"));
         expect(ra).toBeGreaterThan(0);
         expect(ra).toBeLessThanOrEqual(86_400);

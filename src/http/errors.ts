@@ -2,6 +2,7 @@
  * One module owns every non-2xx answer: the error type, the JSON body builder, and the
  * mapping of framework errors and surprises into JSON. Every 4xx/5xx is `{ error, ... }`.
  */
+import { credits } from "../cost-phrase.ts";
 
 export class ApiError extends Error {
   override name = "ApiError";
@@ -32,7 +33,7 @@ export function quotaExceeded(needed: number, remaining: number, resetsAt: Date,
   const s = Math.max(1, Math.ceil((resetsAt.getTime() - now) / 1000));
   return new ApiError(
     429,
-    `daily credit quota exceeded: this request needs ${needed} credits, ${remaining} remain until ${resetsAt.toISOString()}`,
+    `daily credit quota exceeded: this request needs ${credits(needed)}, ${remaining} remain until ${resetsAt.toISOString()}`,
     { resets_at: resetsAt.toISOString(), retry_after_seconds: s },
     { "Retry-After": String(s) },
   );
