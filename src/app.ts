@@ -17,7 +17,7 @@ import type { CallContext, Endpoint } from "./http/endpoint.ts";
 import { ApiError, errorResponse, jsonResponse, jsonTextResponse, NO_HEADERS, toErrorResponse } from "./http/errors.ts";
 import { checkRate } from "./http/meter.ts";
 import { execute, type Answer } from "./http/pipeline.ts";
-import { readQuery, strictQuery } from "./http/query.ts";
+import { readQuery } from "./http/query.ts";
 import type { Operation } from "./operations.ts";
 import type { Services } from "./services.ts";
 import type { KeyRecord } from "./store/types.ts";
@@ -55,13 +55,7 @@ export function pathOf(url: string): string {
   return q < 0 ? url.slice(start) : url.slice(start, q);
 }
 
-const NO_QUERY = new URLSearchParams();
 const NONE: readonly string[] = [];
-/** The query parameters; a percent-escape that is not UTF-8 is a 400 (see http/query.ts). */
-export function queryOf(url: string): URLSearchParams {
-  const q = url.indexOf("?");
-  return q < 0 ? NO_QUERY : strictQuery(url.slice(q + 1));
-}
 
 /**
  * A route that does its own reading (job submit, results streaming, MCP). It gets the

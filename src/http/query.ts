@@ -55,11 +55,16 @@ export function strictQuery(search: string): URLSearchParams {
   return query;
 }
 
+/** The URL's query parameters, decoded without loss (see strictQuery). */
+export function queryOf(url: string): URLSearchParams {
+  const at = url.indexOf("?");
+  return at < 0 || at === url.length - 1 ? NO_QUERY : strictQuery(url.slice(at + 1));
+}
+
 /** The URL's query parameters, decoded without loss, each at most once and each one of `accepted`. */
 export function readQuery(url: string, accepted: readonly string[]): URLSearchParams {
-  const at = url.indexOf("?");
-  if (at < 0 || at === url.length - 1) return NO_QUERY;
-  return checkParams(strictQuery(url.slice(at + 1)), accepted);
+  const q = queryOf(url);
+  return q === NO_QUERY ? q : checkParams(q, accepted);
 }
 
 /** `query` itself when every parameter is one of `accepted` and none is given twice; else a 400. */

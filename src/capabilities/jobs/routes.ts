@@ -4,12 +4,12 @@
  * read their own request, so they are raw routes: authentication already ran in onRequest;
  * the submit route checks its rate bucket itself before touching the body.
  */
-import { authOf, queryOf, type Authed, type RawRoute } from "../../app.ts";
+import { authOf, type Authed, type RawRoute } from "../../app.ts";
 import { decodeText, parseJsonObject, readBody } from "../../http/body.ts";
 import { defineEndpoint, ONE } from "../../http/endpoint.ts";
 import { ApiError, jsonResponse, toErrorResponse } from "../../http/errors.ts";
 import { checkRate } from "../../http/meter.ts";
-import { readQuery } from "../../http/query.ts";
+import { queryOf, readQuery } from "../../http/query.ts";
 import { JOB_LIMITS, OPERATIONS, REQUEST_LIMITS } from "../../operations.ts";
 import type { Services } from "../../services.ts";
 import { csvColumns, csvHeader, csvLine } from "./csv.ts";
