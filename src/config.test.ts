@@ -31,6 +31,8 @@ describe("config", () => {
       ["ZW_DNS_SERVERS", "1.1.1.1:99999"],
       ["ZW_WHOIS_SERVERS", "com"],
       ["ZW_CALLBACK_DELAYS_S", "0,soon"],
+      ["ZW_JOB_LANE_CAP", "10"], // under one job of the largest size: such a job could never be queued
+      ["ZW_SHUTDOWN_DRAIN_S", "-1"],
     ];
     for (const [k, v] of bad) {
       expect(() => loadConfig({ [k]: v })).toThrow(ConfigError);

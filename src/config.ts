@@ -4,6 +4,7 @@
  */
 import os from "node:os";
 import path from "node:path";
+import { JOB_LIMITS } from "./operations.ts";
 
 export interface HostPort {
   host: string;
@@ -121,7 +122,9 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownDrainS: intSetting(env, "ZW_SHUTDOWN_DRAIN_S", 10, 0, 3_600),
     callbackDelaysS: delays,
     chunkSize: intSetting(env, "ZW_CHUNK_SIZE", 10_000, 1, 1_000_000),
-    jobLaneCapNames: intSetting(env, "ZW_JOB_LANE_CAP", 20_000_000, 1, 1_000_000_000),
+    // At least one job of the largest size: a job no empty lane could hold would be told
+    // "job queue is full, retry" forever.
+    jobLaneCapNames: intSetting(env, "ZW_JOB_LANE_CAP", 20_000_000, JOB_LIMITS.maxNames, 1_000_000_000),
     baseUrl: (env.ZW_BASE_URL?.trim() || `http://${host.includes(":") ? `[${host}]` : host}:${port}`).replace(/\/+$/, ""),
     apiKey: env.ZW_API_KEY?.trim() || null,
   };
@@ -145,7 +148,7 @@ export const SETTINGS_DOC: [string, string, string][] = [
   ["ZW_CALLBACK_DELAYS_S", "0,60,300,1800,7200,14400", "callback attempt schedule, seconds after the job ended"],
   ["ZW_CHUNK_SIZE", "10000", "names per job chunk"],
   ["ZW_SHUTDOWN_DRAIN_S", "10", "on SIGTERM/SIGINT, seconds requests in flight get to finish (a request cut after it is refunded)"],
-  ["ZW_JOB_LANE_CAP", "20000000", "queued names a job lane holds before submissions get 503 (ours: the spec names no figure)"],
+  ["ZW_JOB_LANE_CAP", "20000000", "queued names a job lane holds before submissions get 503 (ours: the spec names no figure); at least 1,000,000, one job of the largest size"],
   ["ZW_BASE_URL", "http://ZW_HOST:ZW_PORT", "service address for `cli jobs ...`"],
   ["ZW_API_KEY", "none", "key for `cli jobs ...`"],
 ];
