@@ -161,6 +161,7 @@ export function buildApp(services: Services, parts: AppParts) {
     ans.json !== undefined && ans.status === 200 && ans.headers === NO_HEADERS ? jsonTextResponse(ans.json) : jsonResponse(ans.status, ans.body, ans.headers);
   const onFail = (e: unknown) => toErrorResponse(e, log);
   for (const ep of parts.endpoints) {
+    const queryNames = ep.query?.map((q) => q.name) ?? NONE;
     // Written without `return f(...)` on purpose: see SYNC_SOURCE above buildApp.
     const handler = ({ request, params, url, authed }: { request: Request; params: Record<string, string>; url: string; authed?: Authed }) => {
       let res: Response | Promise<Response>;
@@ -170,7 +171,7 @@ export function buildApp(services: Services, parts: AppParts) {
           key: a.key,
           services,
           now: a.now,
-          query: readQuery(url, ep.query ?? NONE),
+          query: readQuery(url, queryNames),
           params: params ?? {},
           headers: request.headers,
           via: "rest",

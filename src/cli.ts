@@ -20,8 +20,9 @@ const HELP = `usage: cli <command>
                    [--wait] [--out FILE] [--format ndjson|csv]
                                           submit a list (one name per line, plain or .gz, - = stdin)
   jobs status JOB_ID [--json]             a job's status (ZW_BASE_URL and ZW_API_KEY name the service)
-  jobs download JOB_ID [--out FILE] [--format ndjson|csv]
-                                          download the results, resuming after a broken connection
+  jobs download JOB_ID [--wait] [--out FILE] [--format ndjson|csv]
+                                          download a finished job's results, resuming after a broken
+                                          connection (exit 3: the job ended without all its rows)
 
 settings (environment):
 ${SETTINGS_DOC.map(([k, d, w]) => `  ${k.padEnd(26)} [${d}] ${w}`).join("\n")}

@@ -66,6 +66,12 @@ export interface Operation {
   listField: "domains" | null;
   usageKey: UsageKey | null;
   mcp: McpTool | null;
+  /**
+   * The error statuses it answers with (spec, each operation's "Errors", and ours beside them:
+   * 502 for zone/stats without an index, 400 for a bad filter or paging parameter, 409 and
+   * 410 for results). The body endpoints' 408, 413 and 415 are added by the OpenAPI builder.
+   */
+  errors: readonly number[];
 }
 
 const free = () => 0;
@@ -86,29 +92,32 @@ export const RATE_LIMITS: Readonly<Record<Bucket, number>> = {
   dns: 12,
 };
 
+/** The metered operations on a list or a term: the spec's "Errors: 400, 401, 429, 502". */
+const LOOKUP_ERRORS = [400, 401, 429, 502] as const;
+
 function op(o: Operation): Operation {
   return o;
 }
 
 export const OPERATIONS: Readonly<Record<OperationId, Operation>> = {
-  appraise: op({ id: "appraise", method: "POST", path: "/v1/appraise", bucket: "appraise", cost: () => 1, batchLimit: null, listField: null, usageKey: "appraise", mcp: { name: "appraise_domain", listLimit: 1 } }),
-  appraise_bulk: op({ id: "appraise_bulk", method: "POST", path: "/v1/appraise/bulk", bucket: "appraise_bulk", cost: perItem(1), batchLimit: 500, listField: "domains", usageKey: "appraise", mcp: { name: "appraise_bulk", listLimit: 100 } }),
-  categorize: op({ id: "categorize", method: "POST", path: "/v1/categorize", bucket: "categorize", cost: perItem(2), batchLimit: 100, listField: "domains", usageKey: "categorize", mcp: { name: "categorize_domains", listLimit: 50 } }),
-  camelcase: op({ id: "camelcase", method: "POST", path: "/v1/camelcase", bucket: "camelcase", cost: () => 1, batchLimit: 1000, listField: "domains", usageKey: "camelcase", mcp: null }),
-  zone_count: op({ id: "zone_count", method: "POST", path: "/v1/zone/count", bucket: "zone", cost: () => 2, batchLimit: null, listField: null, usageKey: "zone", mcp: { name: "zone_count", listLimit: null } }),
-  zone_lookup: op({ id: "zone_lookup", method: "POST", path: "/v1/zone/lookup", bucket: "zone_lookup", cost: zoneLookupCost, batchLimit: 5000, listField: "domains", usageKey: "zone", mcp: { name: "zone_lookup", listLimit: 500 } }),
-  zone_stats: op({ id: "zone_stats", method: "GET", path: "/v1/zone/stats", bucket: "zone", cost: () => 1, batchLimit: null, listField: null, usageKey: "zone", mcp: null }),
-  rdap: op({ id: "rdap", method: "POST", path: "/v1/rdap", bucket: "rdap", cost: perItem(2), batchLimit: 10, listField: "domains", usageKey: "rdap", mcp: { name: "rdap_lookup", listLimit: 5 } }),
-  dns: op({ id: "dns", method: "POST", path: "/v1/dns", bucket: "dns", cost: perItem(1), batchLimit: 50, listField: "domains", usageKey: "dns", mcp: { name: "dns_lookup", listLimit: 25 } }),
+  appraise: op({ id: "appraise", method: "POST", path: "/v1/appraise", bucket: "appraise", cost: () => 1, batchLimit: null, listField: null, usageKey: "appraise", mcp: { name: "appraise_domain", listLimit: 1 }, errors: LOOKUP_ERRORS }),
+  appraise_bulk: op({ id: "appraise_bulk", method: "POST", path: "/v1/appraise/bulk", bucket: "appraise_bulk", cost: perItem(1), batchLimit: 500, listField: "domains", usageKey: "appraise", mcp: { name: "appraise_bulk", listLimit: 100 }, errors: LOOKUP_ERRORS }),
+  categorize: op({ id: "categorize", method: "POST", path: "/v1/categorize", bucket: "categorize", cost: perItem(2), batchLimit: 100, listField: "domains", usageKey: "categorize", mcp: { name: "categorize_domains", listLimit: 50 }, errors: LOOKUP_ERRORS }),
+  camelcase: op({ id: "camelcase", method: "POST", path: "/v1/camelcase", bucket: "camelcase", cost: () => 1, batchLimit: 1000, listField: "domains", usageKey: "camelcase", mcp: null, errors: LOOKUP_ERRORS }),
+  zone_count: op({ id: "zone_count", method: "POST", path: "/v1/zone/count", bucket: "zone", cost: () => 2, batchLimit: null, listField: null, usageKey: "zone", mcp: { name: "zone_count", listLimit: null }, errors: LOOKUP_ERRORS }),
+  zone_lookup: op({ id: "zone_lookup", method: "POST", path: "/v1/zone/lookup", bucket: "zone_lookup", cost: zoneLookupCost, batchLimit: 5000, listField: "domains", usageKey: "zone", mcp: { name: "zone_lookup", listLimit: 500 }, errors: LOOKUP_ERRORS }),
+  zone_stats: op({ id: "zone_stats", method: "GET", path: "/v1/zone/stats", bucket: "zone", cost: () => 1, batchLimit: null, listField: null, usageKey: "zone", mcp: null, errors: [401, 429, 502] }),
+  rdap: op({ id: "rdap", method: "POST", path: "/v1/rdap", bucket: "rdap", cost: perItem(2), batchLimit: 10, listField: "domains", usageKey: "rdap", mcp: { name: "rdap_lookup", listLimit: 5 }, errors: LOOKUP_ERRORS }),
+  dns: op({ id: "dns", method: "POST", path: "/v1/dns", bucket: "dns", cost: perItem(1), batchLimit: 50, listField: "domains", usageKey: "dns", mcp: { name: "dns_lookup", listLimit: 25 }, errors: LOOKUP_ERRORS }),
   // Jobs: the submit request itself costs nothing here; the job reserves JOB_TYPES' cost.
-  jobs_submit: op({ id: "jobs_submit", method: "POST", path: "/v1/jobs", bucket: "jobs", cost: free, batchLimit: 1_000_000, listField: "domains", usageKey: null, mcp: { name: "submit_job", listLimit: 50_000 } }),
-  jobs_list: op({ id: "jobs_list", method: "GET", path: "/v1/jobs", bucket: null, cost: free, batchLimit: null, listField: null, usageKey: null, mcp: null }),
-  job_status: op({ id: "job_status", method: "GET", path: "/v1/jobs/:job_id", bucket: null, cost: free, batchLimit: null, listField: null, usageKey: null, mcp: { name: "job_status", listLimit: null } }),
-  job_delete: op({ id: "job_delete", method: "DELETE", path: "/v1/jobs/:job_id", bucket: null, cost: free, batchLimit: null, listField: null, usageKey: null, mcp: null }),
-  job_results: op({ id: "job_results", method: "GET", path: "/v1/jobs/:job_id/results", bucket: null, cost: free, batchLimit: null, listField: null, usageKey: null, mcp: { name: "job_results", listLimit: null } }),
-  usage: op({ id: "usage", method: "GET", path: "/v1/usage", bucket: null, cost: free, batchLimit: null, listField: null, usageKey: null, mcp: null }),
-  ping: op({ id: "ping", method: "GET", path: "/v1/ping", bucket: null, cost: free, batchLimit: null, listField: null, usageKey: null, mcp: null }),
-  taxonomy: op({ id: "taxonomy", method: "GET", path: "/v1/taxonomy", bucket: null, cost: free, batchLimit: null, listField: null, usageKey: null, mcp: null }),
+  jobs_submit: op({ id: "jobs_submit", method: "POST", path: "/v1/jobs", bucket: "jobs", cost: free, batchLimit: 1_000_000, listField: "domains", usageKey: null, mcp: { name: "submit_job", listLimit: 50_000 }, errors: [400, 401, 409, 429, 502, 503] }),
+  jobs_list: op({ id: "jobs_list", method: "GET", path: "/v1/jobs", bucket: null, cost: free, batchLimit: null, listField: null, usageKey: null, mcp: null, errors: [400, 401, 429] }),
+  job_status: op({ id: "job_status", method: "GET", path: "/v1/jobs/:job_id", bucket: null, cost: free, batchLimit: null, listField: null, usageKey: null, mcp: { name: "job_status", listLimit: null }, errors: [401, 404, 429] }),
+  job_delete: op({ id: "job_delete", method: "DELETE", path: "/v1/jobs/:job_id", bucket: null, cost: free, batchLimit: null, listField: null, usageKey: null, mcp: null, errors: [401, 404, 429] }),
+  job_results: op({ id: "job_results", method: "GET", path: "/v1/jobs/:job_id/results", bucket: null, cost: free, batchLimit: null, listField: null, usageKey: null, mcp: { name: "job_results", listLimit: null }, errors: [400, 401, 404, 409, 410, 429] }),
+  usage: op({ id: "usage", method: "GET", path: "/v1/usage", bucket: null, cost: free, batchLimit: null, listField: null, usageKey: null, mcp: null, errors: [401, 429] }),
+  ping: op({ id: "ping", method: "GET", path: "/v1/ping", bucket: null, cost: free, batchLimit: null, listField: null, usageKey: null, mcp: null, errors: [401, 429] }),
+  taxonomy: op({ id: "taxonomy", method: "GET", path: "/v1/taxonomy", bucket: null, cost: free, batchLimit: null, listField: null, usageKey: null, mcp: null, errors: [401] }),
 };
 
 export const OPERATION_LIST: readonly Operation[] = Object.values(OPERATIONS);

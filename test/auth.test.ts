@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startTestServer, type TestServer } from "./support/harness.ts";
 import { rawRequest } from "./support/raw-http.ts";
+import { ENDPOINTS } from "../src/routes.ts";
 
 let t: TestServer;
 beforeAll(async () => {
@@ -104,6 +105,28 @@ describe("authentication", () => {
     const html = await docs.text();
     expect(html).toContain("/v1/usage");
     expect(html).not.toMatch(/<script[^>]+src=|https?:\/\/cdn/i);
+  });
+
+  test("OpenAPI lists every status an operation answers with, and its path and query parameters", async () => {
+    const doc = await (await t.fetch("/openapi.json", { key: null })).json();
+    const opOf = (method: string, p: string) => doc.paths[p][method];
+    for (const ep of ENDPOINTS) {
+      const o = opOf(ep.op.method.toLowerCase(), ep.op.path.replace(/:(\w+)/g, "{$1}"));
+      const statuses = Object.keys(o.responses).map(Number);
+      for (const s of ep.op.errors) expect({ id: ep.op.id, s, listed: statuses.includes(s) }).toEqual({ id: ep.op.id, s, listed: true });
+      if (ep.body) for (const s of [400, 408, 413, 415]) expect(statuses).toContain(s);
+    }
+    const names = (method: string, p: string, where: string) => (opOf(method, p).parameters ?? []).filter((x: any) => x.in === where).map((x: any) => x.name);
+    expect(names("post", "/v1/rdap", "query")).toEqual([]);
+    expect(Object.keys(opOf("post", "/v1/rdap").responses)).toContain("502");
+    expect(names("get", "/v1/jobs", "query")).toEqual(["status", "type", "limit", "cursor"]);
+    expect(names("get", "/v1/jobs/{job_id}", "path")).toEqual(["job_id"]);
+    expect(names("delete", "/v1/jobs/{job_id}", "path")).toEqual(["job_id"]);
+    expect(names("post", "/v1/appraise", "query")).toEqual(["explain"]);
+    expect(names("post", "/v1/appraise/bulk", "query")).toEqual(["explain"]);
+    expect(names("post", "/v1/jobs", "query")).toEqual(["type", "include_counts", "callback_url", "idempotency_key"]);
+    expect(Object.keys(opOf("get", "/v1/jobs/{job_id}/results").responses)).toEqual(expect.arrayContaining(["400", "404", "409", "410"]));
+    expect(opOf("get", "/healthz").security).toEqual([]);
   });
 });
 

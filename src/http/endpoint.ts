@@ -45,7 +45,14 @@ export interface Endpoint<B = any, I = any> {
   /** Response schema for OpenAPI and the MCP output schema. */
   response?: TSchema;
   /** The query parameters it takes over REST (none when absent): any other is a 400. */
-  query?: readonly string[];
+  query?: readonly QueryParam[];
+}
+
+/** A query parameter an endpoint takes, as OpenAPI describes it. */
+export interface QueryParam {
+  name: string;
+  description: string;
+  schema: Record<string, unknown>;
 }
 
 export function defineEndpoint<B, I>(e: Endpoint<B, I>): Endpoint<B, I> {

@@ -31,11 +31,45 @@ export interface ExtraPath {
   requestBody?: unknown;
   responses?: Record<string, unknown>;
   parameters?: unknown[];
+  /** Public pages need no key (an empty list); the default is the bearer key. */
+  security?: unknown[];
+}
+
+/** What each error status means, in every operation's responses. */
+export const ERROR_TEXT: Readonly<Record<number, string>> = {
+  400: "Invalid body, query or path parameter; the message names the field, index or parameter",
+  401: "Missing, unknown or revoked key",
+  404: "No such job for this key",
+  408: "The body did not arrive in full within 30 s",
+  409: "A conflict (see the operation)",
+  410: "The job's results expired",
+  413: "The body is over 32 MB as received, or its gzip inflates past 256 MB",
+  415: "A Content-Type, charset or Content-Encoding that is not accepted",
+  429: "Rate limit or daily quota; see Retry-After",
+  502: "The zone index, a registry or a resolver could not answer; nothing is charged",
+  503: "Temporarily unavailable; see Retry-After",
+};
+
+/** The body endpoints also answer these before the body is read in full (http/body.ts). */
+const BODY_ERRORS = [408, 413, 415];
+
+export const err = (d: string) => ({ description: d, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } });
+
+/** The operation's error responses: its table entry's, and the body reader's for a body endpoint. */
+function errorResponses(ep: Endpoint): Record<string, unknown> {
+  const statuses = new Set([...ep.op.errors, ...(ep.body ? BODY_ERRORS : []), ...(ep.body || ep.query?.length ? [400] : [])]);
+  return Object.fromEntries([...statuses].sort((a, b) => a - b).map((s) => [String(s), err(ERROR_TEXT[s] ?? "Error")]));
+}
+
+/** Path parameters (from the routed path) and the query parameters the endpoint takes. */
+function parametersOf(ep: Endpoint): unknown[] {
+  const path = [...ep.op.path.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string" } }));
+  const query = (ep.query ?? []).map((q) => ({ name: q.name, in: "query", required: false, description: q.description, schema: q.schema }));
+  return [...path, ...query];
 }
 
 export function buildOpenApi(endpoints: Endpoint[], extra: ExtraPath[] = [], version = "1.0.0-beta"): unknown {
   const paths: Record<string, Record<string, unknown>> = {};
-  const err = (d: string) => ({ description: d, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } });
   for (const ep of endpoints) {
     const o = ep.op;
     const p = o.path.replace(/:(\w+)/g, "{$1}");
@@ -50,12 +84,11 @@ export function buildOpenApi(endpoints: Endpoint[], extra: ExtraPath[] = [], ver
       summary: ep.summary,
       description: [ep.description, limits.join("; ")].filter(Boolean).join("\n\n"),
       security: [{ bearer: [] }],
+      ...(parametersOf(ep).length ? { parameters: parametersOf(ep) } : {}),
       ...(ep.body ? { requestBody: { required: true, content: { "application/json": { schema: plain(ep.body(o.batchLimit ?? 0)) } } } } : {}),
       responses: {
         "200": { description: "OK", content: { "application/json": { schema: plain(ep.response) } } },
-        ...(ep.body ? { "400": err("Invalid body; the message names the field or index") } : {}),
-        "401": err("Missing, unknown or revoked key"),
-        ...(o.bucket || o.usageKey ? { "429": err("Rate limit or daily quota; see Retry-After") } : {}),
+        ...errorResponses(ep),
       },
     };
   }
@@ -64,7 +97,7 @@ export function buildOpenApi(endpoints: Endpoint[], extra: ExtraPath[] = [], ver
     paths[x.path]![x.method.toLowerCase()] = {
       summary: x.summary,
       description: x.description,
-      security: [{ bearer: [] }],
+      security: x.security ?? [{ bearer: [] }],
       ...(x.parameters ? { parameters: x.parameters } : {}),
       ...(x.requestBody ? { requestBody: x.requestBody } : {}),
       responses: x.responses ?? { "200": { description: "OK" }, "401": err("Missing, unknown or revoked key") },

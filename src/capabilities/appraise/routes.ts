@@ -20,7 +20,9 @@ export function explainParam(query: URLSearchParams): boolean {
   throw badRequest(`explain must be true or false (or 1 or 0; got ${JSON.stringify(v.slice(0, 20))})`);
 }
 
-const EXPLAIN_QUERY = ["explain"] as const;
+const EXPLAIN_QUERY = [
+  { name: "explain", description: "true (or 1) adds the features that moved the value and by how much; false (or 0), the default, leaves them out", schema: { type: "string", enum: ["true", "false", "1", "0"] } },
+];
 
 const EXPLAIN_NOTE = " Over REST, add ?explain=true for the features that moved the value and by how much (never returned by default).";
 

@@ -9,21 +9,28 @@ import { decodeText, parseJsonObject, readBody } from "../../http/body.ts";
 import { defineEndpoint, ONE } from "../../http/endpoint.ts";
 import { ApiError, jsonResponse, toErrorResponse } from "../../http/errors.ts";
 import { checkRate } from "../../http/meter.ts";
+import { ERROR_TEXT, err } from "../../http/openapi.ts";
 import { queryOf, readQuery } from "../../http/query.ts";
-import { JOB_LIMITS, OPERATIONS, REQUEST_LIMITS } from "../../operations.ts";
+import { JOB_LIMITS, JOB_TYPES, OPERATIONS, REQUEST_LIMITS } from "../../operations.ts";
 import type { Services } from "../../services.ts";
 import { csvColumns, csvHeader, csvLine } from "./csv.ts";
 import { gzipStream, lineStream } from "./results-read.ts";
 import { JobDeleteSchema, JobListSchema, JobSchema, SubmitSchema } from "./schema.ts";
 import { checkFrom, jobsService } from "./service.ts";
-import { reportedStatus } from "./types.ts";
+import { TEXT_PARAMS } from "./submit.ts";
+import { JOB_STATUSES, reportedStatus } from "./types.ts";
 
 export const listJobs = defineEndpoint({
   op: OPERATIONS.jobs_list,
   summary: "List the key's jobs",
   description: "Newest first. Query: status, type, limit (1-100, default 20), cursor (next_cursor of the previous page). Adds names_in_flight.",
   response: JobListSchema,
-  query: ["status", "type", "limit", "cursor"],
+  query: [
+    { name: "status", description: "only jobs in this status", schema: { type: "string", enum: [...JOB_STATUSES] } },
+    { name: "type", description: "only jobs of this type", schema: { type: "string", enum: Object.keys(JOB_TYPES) } },
+    { name: "limit", description: "jobs per page, 1 to 100 (default 20)", schema: { type: "integer", minimum: 1, maximum: 100 } },
+    { name: "cursor", description: "next_cursor of the previous page", schema: { type: "string" } },
+  ],
   prepare: () => ({ input: null, units: ONE }),
   handle: (_i, ctx) => {
     const q = ctx.query;
@@ -155,7 +162,6 @@ export const resultsRoute: RawRoute = (app, services: Services) => {
 };
 
 const JobParam = [{ name: "job_id", in: "path", required: true, schema: { type: "string" } }];
-const err = (d: string) => ({ description: d, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } });
 
 export const openapi = [
   {
@@ -171,13 +177,18 @@ export const openapi = [
         "text/plain": { schema: { type: "string" } },
       },
     },
+    parameters: TEXT_PARAMS.map((name) => ({ name, in: "query", required: false, description: `text/plain submissions only (a JSON body carries ${name} itself)`, schema: { type: "string" } })),
     responses: {
       "202": { description: "Queued", content: { "application/json": { schema: JSON.parse(JSON.stringify(JobSchema)) } } },
       "200": { description: "Idempotent replay (header Idempotent-Replayed: true)" },
-      "400": err("Invalid body; the message names the field, index or line"),
-      "401": err("Missing, unknown or revoked key"),
+      "400": err("Invalid body or query; the message names the field, index, line or parameter"),
+      "401": err(ERROR_TEXT[401]!),
+      "408": err(ERROR_TEXT[408]!),
       "409": err("idempotency_key reused with a different body"),
+      "413": err(ERROR_TEXT[413]!),
+      "415": err("Content-Type other than application/json or text/plain, a charset other than UTF-8, or a Content-Encoding other than gzip"),
       "429": err("Rate limit, daily quota, or names-in-flight cap"),
+      "502": err(ERROR_TEXT[502]!),
       "503": err("Queue full or the job cannot start within 2 hours (estimated_wait_seconds, Retry-After)"),
     },
   },
@@ -194,7 +205,8 @@ export const openapi = [
     ],
     responses: {
       "200": { description: "The rows", content: { "application/x-ndjson": {}, "text/csv": {} } },
-      "401": err("Missing, unknown or revoked key"),
+      "400": err("A bad from or format, or an unknown query parameter"),
+      "401": err(ERROR_TEXT[401]!),
       "404": err("job not found"),
       "409": err("job has no rows yet"),
       "410": err("job results expired"),
