@@ -1,8 +1,10 @@
 /**
  * Downloading a job's results from a running service, resumable: rows are written out only
- * as whole lines and counted; when the connection breaks, the download asks again with
- * from=<rows written> and carries on, so the output holds every row once. The transfer is
- * gzip (the service sends its file as stored) and is inflated here.
+ * as whole lines and counted; when the connection breaks, or an answer ends cleanly with
+ * fewer rows than its X-Job-Rows announced (a proxy closing at a row or gzip-member
+ * boundary looks like a finished transfer), the download asks again with from=<rows
+ * written> and carries on, so the output holds every row once. The transfer is gzip (the
+ * service sends its file as stored) and is inflated here.
  */
 import fs from "node:fs";
 
@@ -16,6 +18,15 @@ export interface DownloadOptions {
   retries?: number;
   onProgress?: (rows: number, total: number) => void;
   log?: (msg: string) => void;
+}
+
+/** What a finished transfer got, and what the service said of the job while sending it. */
+export interface DownloadResult {
+  rows: number;
+  /** X-Job-Status: the job's status when the last answer started. */
+  status: string;
+  /** X-Job-Partial: rows were still missing from the job. */
+  partial: boolean;
 }
 
 export class HttpFailure extends Error {
@@ -33,14 +44,13 @@ export async function apiError(res: Response): Promise<HttpFailure> {
   return new HttpFailure(res.status, `HTTP ${res.status}: ${msg}`);
 }
 
-/** Returns the number of rows written. */
-export async function downloadResults(o: DownloadOptions): Promise<number> {
+export async function downloadResults(o: DownloadOptions): Promise<DownloadResult> {
   let rows = 0;
   let wroteHeader = false;
   let failures = 0;
   const retries = o.retries ?? 8;
+  let total = 0; // X-Job-Rows of the latest answer: the rows the job has
   for (;;) {
-    let total = 0;
     const dec = new TextDecoder();
     try {
       const q = new URLSearchParams({ from: String(rows) });
@@ -81,11 +91,14 @@ export async function downloadResults(o: DownloadOptions): Promise<number> {
         o.onProgress?.(rows, total);
       }
       if (carry !== "") throw new Error("the download ended inside a row");
-      return rows;
+      // A clean end is no proof of a whole file: only the announced count is.
+      if (rows < total) throw new Error(`the answer ended after ${rows} of ${total} rows`);
+      return { rows, status: res.headers.get("x-job-status") ?? "", partial: res.headers.get("x-job-partial") === "true" };
     } catch (e) {
       if (e instanceof HttpFailure) throw e;
-      if (++failures > retries) throw e;
-      o.log?.(`connection broken after ${rows} rows (${e instanceof Error ? e.message : e}); resuming`);
+      const why = e instanceof Error ? e.message : String(e);
+      if (++failures > retries) throw new Error(`download incomplete: ${rows} of ${total} rows received, giving up after ${retries} retries (${why})`);
+      o.log?.(`connection broken after ${rows} rows (${why}); resuming`);
       await Bun.sleep(Math.min(5000, 200 * 2 ** (failures - 1)));
     }
   }
