@@ -14,7 +14,8 @@ import { Collector } from "./collect.ts";
 import { innerCountsBeside, precomputeBeside, sortBeside, trigramsBeside, writeBeside } from "./parallel.ts";
 import { bucketCounts, bucketNames, encodeInner, innerCounts, splitBuckets, BUCKETS } from "./containment.ts";
 import { precompute } from "./precompute.ts";
-import { fileLayout, IndexFileWriter, type SectionData } from "./write.ts";
+import { fileLayout, IndexFileWriter, sweepStaleTemps, type SectionData } from "./write.ts";
+import { InputError } from "./input.ts";
 import { SECTION_ALIGN, TRIGRAMS, type SectionTag } from "../src/zone-index/format.ts";
 import { buildJumpTable, jumpCharsFor } from "../src/zone-index/jump.ts";
 import { packOffsets } from "../src/zone-index/offsets.ts";
@@ -72,6 +73,19 @@ export interface BuildOptions {
   chunkKeys?: number;
   /** a partition above this many records is split by its next character before sorting (tests use small values) */
   splitRecords?: number;
+  /**
+   * Write an index of 0 domains instead of refusing it (EmptyBuildError). Off by default:
+   * inputs that yield nothing are a mistake (wrong file, unknown format), and an empty
+   * index built over the served path would be swapped in and answer every query with 0.
+   */
+  allowEmpty?: boolean;
+}
+
+/** The inputs held no domain and allowEmpty was not set: nothing was written. */
+export class EmptyBuildError extends InputError {
+  constructor(readonly inputs: InputReport[]) {
+    super("the inputs hold no domain, and an empty index would replace the one served");
+  }
 }
 
 /** Peak resident set size of this process (VmHWM), or the current RSS where unavailable. */
@@ -103,6 +117,7 @@ export async function buildIndex(opts: BuildOptions): Promise<BuildReport> {
     phaseCpuSeconds[p] = (cpu.user + cpu.system) / 1e6;
     cpuStart = process.cpuUsage();
   };
+  sweepStaleTemps(opts.out);
   const tmpRoot = opts.tmpDir ?? path.dirname(path.resolve(opts.out));
   const keys = new PartitionedKeys(tmpRoot, opts.chunkKeys);
   const reader = new DomainReader(keys);
@@ -128,6 +143,8 @@ export async function buildIndex(opts: BuildOptions): Promise<BuildReport> {
       progress("read", label, true);
     }
     const domainsSeen = reader.domainsSeen;
+    // before the writer opens its temp file: a refused build writes nothing
+    if (domainsSeen === 0 && opts.allowEmpty !== true) throw new EmptyBuildError(reports);
     endPhase("read");
 
     progress("merge", null, true);

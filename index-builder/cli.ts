@@ -2,11 +2,16 @@
  * `cli index build --out FILE [--tmp DIR] [--json] INPUT...` and `cli index stats FILE [--json]`.
  * build: zone files and domain lists, gzip or plain, "-" for standard input; a progress
  * line on a terminal (stderr); a report of what was read, skipped and written. Exit codes:
- * 0 done, 1 the input or the file was refused (message on stderr), 2 usage.
+ * 0 done, 1 the input, the output path or the file was refused, or writing failed (one
+ * line on stderr; nothing written), 2 usage, 130/143 stopped by SIGINT/SIGTERM (the temp
+ * files removed).
  * stats: validates the file (header, every section's checksum) and prints what is inside.
  */
-import { buildIndex, type BuildProgress, type BuildReport } from "./build.ts";
+import fs from "node:fs";
+import path from "node:path";
+import { buildIndex, EmptyBuildError, type BuildProgress, type BuildReport, type InputReport } from "./build.ts";
 import { InputError } from "./input.ts";
+import { cleanUpOnSignals } from "./interrupt.ts";
 import { ZoneIndex, ZoneIndexError } from "../src/zone-index/index.ts";
 import { readHeader } from "../src/zone-index/open.ts";
 
@@ -53,7 +58,13 @@ async function build(args: string[]): Promise<number> {
   const out = parsed.opts.get("--out");
   if (typeof out !== "string") return usage("--out FILE is required");
   if (parsed.positional.length === 0) return usage("give at least one INPUT (a file, or - for standard input)");
+  const problem = outputProblem(out, parsed.positional);
+  if (problem !== null) {
+    process.stderr.write(`index build: ${problem}; nothing was written\n`);
+    return 1;
+  }
   const tty = process.stderr.isTTY === true;
+  const endSignals = cleanUpOnSignals((signal) => process.stderr.write(`${tty ? "\n" : ""}index build: stopped by ${signal}; the temp files were removed, nothing was written\n`));
   let report: BuildReport;
   try {
     report = await buildIndex({
@@ -64,11 +75,13 @@ async function build(args: string[]): Promise<number> {
     });
   } catch (e) {
     if (tty) process.stderr.write("\n");
-    if (e instanceof InputError) {
-      process.stderr.write(`index build: ${e.message}; nothing was written\n`);
-      return 1;
-    }
-    throw e;
+    const message = buildFailure(e, out, parsed.positional);
+    if (message === null) throw e;
+    process.stderr.write(`index build: ${message}; nothing was written\n`);
+    if (e instanceof EmptyBuildError) process.stderr.write(e.inputs.map((i) => describeInput(i) + "\n").join(""));
+    return 1;
+  } finally {
+    endSignals();
   }
   if (tty) process.stderr.write("\n");
   if (parsed.opts.get("--json") === true) process.stdout.write(JSON.stringify(report) + "\n");
@@ -76,15 +89,70 @@ async function build(args: string[]): Promise<number> {
   return 0;
 }
 
+const statOrNull = (p: string) => fs.statSync(p, { throwIfNoEntry: false }) ?? null;
+
+/**
+ * Why the index cannot be written at `out`, checked before the build reads for minutes:
+ * its folder exists and is writable (a read-only filesystem answers EROFS here), `out` is
+ * not a folder, and it is none of the inputs (the list would be replaced by the index).
+ * null when none of these stands in the way; the writer's own errors are still caught.
+ */
+function outputProblem(out: string, inputs: string[]): string | null {
+  const dir = path.dirname(path.resolve(out));
+  const folder = statOrNull(dir);
+  if (folder === null) return `${out}: the folder ${dir} does not exist`;
+  if (!folder.isDirectory()) return `${out}: ${dir} is not a folder`;
+  try {
+    fs.accessSync(dir, fs.constants.W_OK);
+  } catch (e) {
+    return `${out}: cannot write in the folder ${dir}: ${cause(e)}`;
+  }
+  const target = statOrNull(out);
+  if (target === null) return null;
+  if (target.isDirectory()) return `${out} is a folder; give the path of the index file to write`;
+  for (const input of inputs) {
+    if (input === "-") continue;
+    const s = statOrNull(input);
+    // the same file by any name (a link, "./a.txt"): same device and inode
+    if (s !== null && s.dev === target.dev && s.ino === target.ino) return `${out} is also an input (${input}); the index would replace it, give another --out`;
+  }
+  return null;
+}
+
+/** A system error's cause in words, with its code: "no space left on device (ENOSPC)". */
+function cause(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  const words = /\bE[A-Z0-9]+: ([^,]+)/.exec((e as Error).message)?.[1];
+  return words !== undefined && code !== undefined ? `${words} (${code})` : (e as Error).message;
+}
+
+/**
+ * One line for a build that failed on its inputs (InputError) or on a system error (full
+ * disk, read-only filesystem, a failed rename); null for anything else, a bug, which keeps
+ * its stack trace.
+ */
+export function buildFailure(e: unknown, out: string, inputs: string[]): string | null {
+  if (e instanceof InputError) return e.message;
+  const code = (e as NodeJS.ErrnoException | null)?.code;
+  if (typeof code !== "string" || !/^E[A-Z0-9]+$/.test(code)) return null;
+  const at = (e as NodeJS.ErrnoException).path;
+  if (at !== undefined && inputs.includes(at)) return `${at}: cannot read it: ${cause(e)}`;
+  // the temp file beside `out` is the index being written; another path is the --tmp folder's
+  const other = at !== undefined && path.dirname(path.resolve(at)) !== path.dirname(path.resolve(out)) ? ` (${at})` : "";
+  return `cannot write ${out}: ${cause(e)}${other}`;
+}
+
+function describeInput(i: InputReport): string {
+  const skipped = Object.entries(i.skipped).map(([k, v]) => `${k} ${int(v)}`);
+  if (i.invalidNames > 0) skipped.push(`invalid names ${int(i.invalidNames)}`);
+  if (i.tooLongLines > 0) skipped.push(`over-long lines ${int(i.tooLongLines)}`);
+  const origin = i.origin !== null ? ` (origin ${i.origin || "."})` : "";
+  return `  ${i.input}: ${i.format}${i.compressed ? ", gzip" : ""}${origin}, ${int(i.lines)} lines, ${int(i.domains)} domains${skipped.length ? `; skipped: ${skipped.join(", ")}` : ""}`;
+}
+
 function describeBuild(r: BuildReport): string {
   const lines = [`wrote ${r.out}: ${int(r.totalDomains)} domains, ${int(r.totalNames)} names, ${int(r.totalTlds)} extensions`];
-  for (const i of r.inputs) {
-    const skipped = Object.entries(i.skipped).map(([k, v]) => `${k} ${int(v)}`);
-    if (i.invalidNames > 0) skipped.push(`invalid names ${int(i.invalidNames)}`);
-    if (i.tooLongLines > 0) skipped.push(`over-long lines ${int(i.tooLongLines)}`);
-    const origin = i.origin !== null ? ` (origin ${i.origin || "."})` : "";
-    lines.push(`  ${i.input}: ${i.format}${i.compressed ? ", gzip" : ""}${origin}, ${int(i.lines)} lines, ${int(i.domains)} domains${skipped.length ? `; skipped: ${skipped.join(", ")}` : ""}`);
-  }
+  lines.push(...r.inputs.map(describeInput));
   lines.push(
     `  duplicates dropped ${int(r.duplicates)}; precomputed terms ${int(r.precomputedTerms)}`,
     `  ${mb(r.fileBytes)} (${r.bytesPerDomain.toFixed(1)} bytes per domain) in ${r.seconds.toFixed(1)} s (${int(Math.round(r.domainsPerSecond))} domains/s), peak RSS ${mb(r.peakRssBytes)}, ${r.sortRuns} sort runs`,

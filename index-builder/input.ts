@@ -79,6 +79,8 @@ async function* decodedChunks(input: string, stats: LineStats): AsyncGenerator<U
  * decides most lines from their bytes; a consumer that needs text calls lineText().
  * A line longer than MAX_LINE_BYTES is counted (stats.tooLong) and never buffered; a final
  * line without "\n" counts when it is not empty. `bytes` is only valid during the call.
+ * A UTF-8 byte order mark at the start is dropped: the zone parser would read it as part
+ * of the first token ("\uFEFF$ORIGIN"), losing the origin and every record after it.
  */
 export async function forEachLine(input: string, stats: LineStats, onLine: (bytes: Buffer, start: number, end: number) => void): Promise<void> {
   const carry = Buffer.allocUnsafe(MAX_LINE_BYTES); // the start of a line that crosses chunks
@@ -99,8 +101,12 @@ export async function forEachLine(input: string, stats: LineStats, onLine: (byte
       carryLen = 0;
     } else carryLen += b.copy(carry, carryLen, s, e);
   };
+  let first = true;
   for await (const chunk of decodedChunks(input, stats)) {
-    const b = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    let b = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    // the first chunk holds at least the 3 bytes of a mark (4 MB reads, stdin and gunzip blocks)
+    if (first && b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) b = b.subarray(3);
+    first = false;
     let p = 0;
     let nl = b.indexOf(10, 0);
     if (nl >= 0 && (carryLen > 0 || skipping)) {

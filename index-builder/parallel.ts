@@ -31,7 +31,14 @@ export type WorkerTask =
   | { kind: "entries"; a: Uint32Array; b: Uint32Array; plan: Plan; extNames: string[]; r0: number; r1: number }
   | { kind: "contain"; a: ContainInput; counts: Float64Array; firstName: Uint32Array; from: number; to: number }
   | { kind: "write"; fd: number; position: number; data: Uint8Array };
-export type WorkerReply = { ok: true; result: Trigrams | Collected | NameCounts | Candidate[] | Entry[] | InnerCounts | number | null } | { ok: false; error: string };
+export type WorkerReply =
+  | { ok: true; result: Trigrams | Collected | NameCounts | Candidate[] | Entry[] | InnerCounts | number | null }
+  | { ok: false; error: string; code?: string };
+
+/** A worker's failure as an Error, keeping the system's code (ENOSPC, ...) so the CLI can name the cause in one line. */
+function workerError(prefix: string, m: { error: string; code?: string }): Error {
+  return Object.assign(new Error(`${prefix}: ${m.error}`), m.code === undefined ? {} : { code: m.code });
+}
 
 /** The worker entry; `bun build --compile` must list it as an entrypoint (compile.ts). */
 export const BUILDER_WORKER = new URL("./worker.ts", import.meta.url);
@@ -50,7 +57,7 @@ function inWorker<T>(task: WorkerTask, transfer: ArrayBufferLike[]): Promise<T> 
     };
     worker.onmessage = (ev: MessageEvent<WorkerReply>) => {
       const m = ev.data;
-      done(() => (m.ok ? resolve(m.result as T) : reject(new Error(`builder worker (${task.kind}): ${m.error}`))));
+      done(() => (m.ok ? resolve(m.result as T) : reject(workerError(`builder worker (${task.kind})`, m))));
     };
     worker.addEventListener("error", (ev) => done(() => reject(new Error(`builder worker (${task.kind}): ${(ev as ErrorEvent).message ?? "failed"}`))));
     // a worker that ends without answering (killed, out of memory) must not leave the build waiting
@@ -105,7 +112,7 @@ export function writeBeside(): { writeAt: WriteAt; close(): void } {
     const w = waiting.shift();
     if (w === undefined) return;
     if (m.ok) w.resolve(m.result as number);
-    else w.reject(new Error(`index writer: ${m.error}`));
+    else w.reject(workerError("index writer", m));
   };
   worker.addEventListener("error", (ev) => failAll(new Error(`index writer: ${(ev as ErrorEvent).message ?? "failed"}`)));
   // ended without answering (killed, out of memory): the writes it owed fail, nothing waits forever

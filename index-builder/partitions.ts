@@ -13,6 +13,7 @@ import { writeAll } from "./write.ts";
 import path from "node:path";
 import { ALPHABET, SYMBOL } from "../src/zone-index/format.ts";
 import { GrowBytes } from "./grow.ts";
+import { removeOnInterrupt } from "./interrupt.ts";
 import { LOWER } from "./normalise.ts";
 
 /** A name character's sort code: its trigram symbol + 1 (byte order), 0 for a position past the end. */
@@ -30,6 +31,7 @@ export class PartitionedKeys {
   private parts: GrowBytes[] = Array.from({ length: PARTITIONS }, () => new GrowBytes(1 << 16));
   private fds: number[] = new Array(PARTITIONS).fill(-1);
   private dir: string | null = null;
+  private forgetDir: () => void = () => {};
   private held = 0;
   /** records per partition (held and spilled) */
   readonly records = new Float64Array(PARTITIONS);
@@ -66,7 +68,10 @@ export class PartitionedKeys {
   }
 
   private spill(): void {
-    if (this.dir === null) this.dir = fs.mkdtempSync(path.join(this.tmpRoot, "zonewise-sort-"));
+    if (this.dir === null) {
+      this.dir = fs.mkdtempSync(path.join(this.tmpRoot, "zonewise-sort-"));
+      this.forgetDir = removeOnInterrupt(this.dir); // a signal skips cleanup()
+    }
     for (let p = 0; p < PARTITIONS; p++) {
       const g = this.parts[p]!;
       if (g.length === 0) continue;
@@ -100,6 +105,7 @@ export class PartitionedKeys {
     }
     if (this.dir !== null) fs.rmSync(this.dir, { recursive: true, force: true });
     this.dir = null;
+    this.forgetDir();
   }
 }
 

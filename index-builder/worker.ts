@@ -43,7 +43,8 @@ self.onmessage = (ev: MessageEvent<WorkerTask>) => {
       reply({ ok: true, result: null }, []);
     }
   } catch (e) {
-    reply({ ok: false, error: (e as Error).message }, []);
+    const code = (e as NodeJS.ErrnoException).code;
+    reply({ ok: false, error: (e as Error).message, ...(typeof code === "string" ? { code } : {}) }, []);
   }
 };
 

@@ -90,6 +90,18 @@ describe("IndexFileWriter", () => {
     expect(leftovers()).toEqual([]);
   });
 
+  test("a failed rename (the destination is a folder) fails finish, and abort removes the temp file", async () => {
+    const out = path.join(dir, "folder.idx");
+    fs.mkdirSync(out);
+    const writer = new IndexFileWriter(out, TAGS);
+    for (const tag of TAGS) writer.add({ tag, elemBytes: 1, data: new Uint8Array(10) });
+    await expect(writer.finish(FIELDS)).rejects.toMatchObject({ code: "EISDIR" });
+    writer.abort();
+    expect(fs.statSync(out).isDirectory()).toBe(true);
+    expect(leftovers()).toEqual([]);
+    fs.rmdirSync(out);
+  });
+
   test("the writer thread answers a bad write with the system's message, and rejects writes after close", async () => {
     const w = writeBeside();
     try {

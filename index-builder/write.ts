@@ -8,6 +8,7 @@ import path from "node:path";
 import {
   FORMAT_VERSION, H, HEADER_BYTES, MAGIC, SECTION_ALIGN, SECTION_ENTRY_BYTES, tagToU32, type SectionTag,
 } from "../src/zone-index/format.ts";
+import { removeOnInterrupt } from "./interrupt.ts";
 
 export interface SectionData {
   tag: SectionTag;
@@ -21,6 +22,53 @@ export interface HeaderFields {
   totalNames: number;
   totalTlds: number;
   extIdBytes: number;
+}
+
+/** The temp name beside `out` that a writer of this process uses: `.<name>.tmp-<pid>-<ms>` (FORMAT.md "Writing"). */
+function tempName(out: string): string {
+  return path.join(path.dirname(path.resolve(out)), `.${path.basename(out)}.tmp-${process.pid}-${Date.now()}`);
+}
+
+/** Whether process `pid` is running (EPERM: it is, as another user). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Removes the temp files of earlier builds of `out` whose process is gone (killed, out of
+ * memory, power cut: no handler ran), which would otherwise fill the index's folder a
+ * whole index at a time. Only `out`'s own temp names, and only for pids not running.
+ * Returns the names removed.
+ */
+export function sweepStaleTemps(out: string): string[] {
+  const dir = path.dirname(path.resolve(out));
+  const prefix = `.${path.basename(out)}.tmp-`;
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return []; // no folder: nothing to sweep (the writer reports it)
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const m = /^(\d+)-\d+$/.exec(name.slice(prefix.length));
+    if (m === null) continue;
+    const pid = Number(m[1]);
+    if (pid === process.pid || alive(pid)) continue;
+    try {
+      fs.rmSync(path.join(dir, name), { force: true });
+      removed.push(name);
+    } catch {
+      // not ours to remove after all (permissions): left alone
+    }
+  }
+  return removed;
 }
 
 const align = (n: number) => Math.ceil(n / SECTION_ALIGN) * SECTION_ALIGN;
@@ -74,7 +122,8 @@ interface Placed {
  * while later ones are still being computed. finish() writes the header last (with every
  * section's CRC-32), then fsyncs, renames the temp file over `out` and fsyncs the folder:
  * a reader sees either the old complete file or the new complete file, never a partial
- * one. abort() removes the temp file.
+ * one. abort() removes the temp file unless it was renamed; until then a SIGINT or SIGTERM
+ * removes it too (interrupt.ts).
  */
 export class IndexFileWriter {
   private readonly fd: number;
@@ -82,6 +131,8 @@ export class IndexFileWriter {
   private readonly placed: Placed[] = [];
   private readonly tableEnd: number;
   private closed = false;
+  private renamed = false;
+  private readonly forget: () => void;
 
   private readonly sectionCount: number;
 
@@ -93,9 +144,9 @@ export class IndexFileWriter {
   ) {
     this.sectionCount = tags.length;
     this.tableEnd = HEADER_BYTES + tags.length * SECTION_ENTRY_BYTES;
-    const dir = path.dirname(path.resolve(out));
-    this.tmp = path.join(dir, `.${path.basename(out)}.tmp-${process.pid}-${Date.now()}`);
+    this.tmp = tempName(out);
     this.fd = fs.openSync(this.tmp, "w", 0o644);
+    this.forget = removeOnInterrupt(this.tmp);
   }
 
   /** Writes the next section in file order (its bytes must not change until finish). */
@@ -145,7 +196,9 @@ export class IndexFileWriter {
     fs.ftruncateSync(this.fd, fileBytes);
     fs.fsyncSync(this.fd);
     this.close();
-    fs.renameSync(this.tmp, this.out);
+    fs.renameSync(this.tmp, this.out); // a failure (out is a folder, ...) leaves the temp file to abort()
+    this.renamed = true;
+    this.forget();
     try {
       const dfd = fs.openSync(path.dirname(path.resolve(this.out)), "r");
       fs.fsyncSync(dfd);
@@ -158,9 +211,11 @@ export class IndexFileWriter {
 
   /** Gives up: the temp file is removed (the previous file at `out`, if any, is untouched). */
   abort(): void {
-    if (this.closed) return;
     this.close();
+    if (this.renamed) return;
+    // also after a failed finish (closed, not renamed): the temp file must not stay behind
     fs.rmSync(this.tmp, { force: true });
+    this.forget();
   }
 
   private close(): void {

@@ -60,7 +60,10 @@ export function readTable(path: string): Header {
     throw new ZoneIndexError(`${path}: cannot open the zone index (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
   try {
-    const size = fs.fstatSync(fd).size;
+    const st = fs.fstatSync(fd);
+    // a folder opens for reading on Linux; its first read fails with EISDIR
+    if (!st.isFile()) throw new ZoneIndexError(`${path}: not a file (${st.isDirectory() ? "a folder" : "not a regular file"}); give the path of a zone index file`);
+    const size = st.size;
     const head = Buffer.alloc(HEADER_BYTES);
     const got = fs.readSync(fd, head, 0, HEADER_BYTES, 0);
     if (got < MAGIC.length || !MAGIC.every((b, i) => head[i] === b)) {

@@ -9,7 +9,9 @@ import { afterAll, describe, expect, test } from "bun:test";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { buildIndex } from "../../index-builder/build.ts";
+import { buildIndex, EmptyBuildError } from "../../index-builder/build.ts";
+import { buildFailure } from "../../index-builder/cli.ts";
+import { writeBeside } from "../../index-builder/parallel.ts";
 import { ZoneIndex } from "../../src/zone-index/index.ts";
 import { readHeader } from "../../src/zone-index/open.ts";
 import { FORMAT_VERSION } from "../../src/zone-index/format.ts";
@@ -66,6 +68,12 @@ describe("zone files", () => {
     expect(index.stats().top_tlds).toEqual([{ tld: "example", count: 3 }, { tld: "com.example", count: 1 }]);
     index.close();
   });
+
+  test("a UTF-8 byte order mark before $ORIGIN is dropped, as in lists", async () => {
+    const zone = "\ufeff$ORIGIN com.\n$TTL 3600\n@ IN SOA a. b. 1 2 3 4 5\nfoo IN NS ns1.foo\nbar.com. 3600 IN NS ns.x.\n";
+    const r = await buildIndex({ inputs: [file("bom.zone", zone)], out: path.join(dir, "bom.idx") });
+    expect(r.inputs[0]).toMatchObject({ format: "zone", origin: "com", lines: 5, domains: 2, skipped: {} });
+  });
 });
 
 describe("plain lists", () => {
@@ -108,14 +116,24 @@ describe("plain lists", () => {
     index.close();
   });
 
-  test("an empty input builds an empty but valid index", async () => {
+  test("an empty input builds an empty but valid index when allowed", async () => {
     const out = path.join(dir, "empty.idx");
-    const r = await buildIndex({ inputs: [file("empty.txt", "")], out });
+    const r = await buildIndex({ inputs: [file("empty.txt", "")], out, allowEmpty: true });
     expect(r.totalDomains).toBe(0);
     const index = ZoneIndex.open(out);
     expect(index.count("an", "contains").total_matches).toBe(0);
     expect(index.verify()).toBeNull();
     index.close();
+  });
+
+  test("inputs that yield no domain are refused unless allowEmpty: nothing is written", async () => {
+    const out = path.join(dir, "refused-empty.idx");
+    const inputs = [file("comments.txt", "# no domains here\n"), file("junk.txt", "bad..name\n")];
+    const e = await buildIndex({ inputs, out }).catch((x) => x);
+    expect(e).toBeInstanceOf(EmptyBuildError);
+    expect((e as EmptyBuildError).inputs.map((i) => i.invalidNames)).toEqual([0, 1]);
+    expect(fs.existsSync(out)).toBe(false);
+    expect(fs.readdirSync(dir).filter((f) => f.includes(".tmp-") || f.startsWith("zonewise-sort-"))).toEqual([]);
   });
 });
 
@@ -144,6 +162,100 @@ describe("cli index build and stats", () => {
     expect(r.code).toBe(1);
     expect(r.err).toContain("no such file");
     expect(fs.existsSync(out)).toBe(false);
+  }, 30_000);
+
+  /** One line on stderr, no stack trace or code frame. */
+  const oneLine = (err: string) => {
+    expect(err.trimEnd().split("\n")).toHaveLength(1);
+    expect(err).not.toMatch(/^\s+at /m);
+  };
+  const temps = (d: string) => fs.readdirSync(d).filter((f) => f.includes(".tmp-"));
+
+  test("an output path that cannot be written is refused up front, in one line", () => {
+    const input = file("two.txt", "a.com\nb.net\n");
+    const missing = cli(["build", "--out", path.join(dir, "no-such-folder", "x.idx"), input]);
+    expect(missing.code).toBe(1);
+    expect(missing.err).toContain("no-such-folder does not exist; nothing was written");
+    oneLine(missing.err);
+    // a folder as --out: the rename failed with EISDIR and left the temp file in the parent
+    const parent = path.join(dir, "parent");
+    fs.mkdirSync(path.join(parent, "sub.idx"), { recursive: true });
+    const folder = cli(["build", "--out", path.join(parent, "sub.idx"), input]);
+    expect(folder.code).toBe(1);
+    expect(folder.err).toContain("sub.idx is a folder");
+    oneLine(folder.err);
+    expect(temps(parent)).toEqual([]);
+  }, 30_000);
+
+  test("--out naming one of the inputs (by any spelling) is refused and the input kept", () => {
+    const input = file("list-in.txt", "a.com\nb.net\n");
+    for (const out of [input, path.join(dir, ".", "list-in.txt")]) {
+      const r = cli(["build", "--out", out, input]);
+      expect(r.code).toBe(1);
+      expect(r.err).toContain("is also an input");
+      oneLine(r.err);
+    }
+    expect(fs.readFileSync(input, "utf8")).toBe("a.com\nb.net\n");
+  }, 30_000);
+
+  test("a build of no domains exits 1 and writes nothing", () => {
+    const out = path.join(dir, "none.idx");
+    const r = cli(["build", "--out", out, file("none.txt", "# nothing\n\n")]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("the inputs hold no domain");
+    expect(r.err).toContain("none.txt: empty, 2 lines, 0 domains");
+    expect(fs.existsSync(out)).toBe(false);
+  }, 30_000);
+
+  test("a system error while writing is one line naming the index and the cause", async () => {
+    // the writer thread keeps the system's code (here EBADF), which the CLI words
+    const w = writeBeside();
+    const e = await w.writeAt(1_000_000, 0, new Uint8Array(4), false).catch((x) => x);
+    w.close();
+    expect(e.code).toBe("EBADF");
+    const full = Object.assign(new Error("index writer: ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+    expect(buildFailure(full, "/srv/zone.idx", ["list.txt"])).toBe("cannot write /srv/zone.idx: no space left on device (ENOSPC)");
+    const unreadable = Object.assign(new Error("EACCES: permission denied, open 'list.txt'"), { code: "EACCES", path: "list.txt" });
+    expect(buildFailure(unreadable, "/srv/zone.idx", ["list.txt"])).toBe("list.txt: cannot read it: permission denied (EACCES)");
+    expect(buildFailure(new TypeError("a bug"), "/srv/zone.idx", [])).toBeNull(); // keeps its stack trace
+  });
+
+  test("temp files of builds whose process is gone are swept; a running one's are kept", () => {
+    const gone = Bun.spawnSync(["true"]).pid; // exited: its pid is free
+    const folder = path.join(dir, "sweep");
+    fs.mkdirSync(folder);
+    const stale = `.swept.idx.tmp-${gone}-1700000000000`;
+    const running = `.swept.idx.tmp-${process.pid}-1700000000000`;
+    const other = `.other.idx.tmp-${gone}-1700000000000`;
+    for (const f of [stale, running, other]) fs.writeFileSync(path.join(folder, f), "partial index");
+    const r = cli(["build", "--out", path.join(folder, "swept.idx"), file("sweep.txt", "a.com\n")]);
+    expect(r.code).toBe(0);
+    expect(temps(folder).sort()).toEqual([other, running].sort());
+  }, 30_000);
+
+  test("SIGINT and SIGTERM during a build remove the temp file and exit 130 / 143", async () => {
+    const lines = Array.from({ length: 600_000 }, (_, i) => `n${((i * 7919) % 1_000_003).toString(36)}x${i}.${["com", "net", "org"][i % 3]}`);
+    const input = file("signal.txt", lines.join("\n"));
+    for (const [signal, status] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+      const folder = path.join(dir, `signal-${signal}`);
+      fs.mkdirSync(folder);
+      const p = Bun.spawn([process.execPath, "run", path.join(REPO, "src/cli.ts"), "index", "build", "--out", path.join(folder, "s.idx"), input], { stdout: "pipe", stderr: "pipe" });
+      // the temp file appears after the sort, the build goes on for a while after that
+      const until = Date.now() + 20_000;
+      while (temps(folder).length === 0 && p.exitCode === null && Date.now() < until) await Bun.sleep(10);
+      expect(temps(folder)).toHaveLength(1);
+      p.kill(signal);
+      expect(await p.exited).toBe(status);
+      expect(await new Response(p.stderr).text()).toContain(`stopped by ${signal}`);
+      expect(fs.readdirSync(folder)).toEqual([]);
+    }
+  }, 60_000);
+
+  test("stats on a folder is one clear line", () => {
+    const r = cli(["stats", dir]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("not a file (a folder)");
+    oneLine(r.err);
   }, 30_000);
 
   test("usage errors exit 2", () => {
