@@ -1,5 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { ConfigError, loadConfig, SETTINGS_DOC } from "./config.ts";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ConfigError, ensureDataDir, loadConfig, SETTINGS_DOC } from "./config.ts";
 
 describe("config", () => {
   test("defaults of decisions §11", () => {
@@ -43,6 +46,20 @@ describe("config", () => {
     const names = SETTINGS_DOC.map((s) => s[0]);
     for (const n of ["ZW_HOST", "ZW_PORT", "ZW_DATA_DIR", "ZW_ZONE_INDEX", "ZW_WORKERS", "ZW_RDAP_BOOTSTRAP", "ZW_WHOIS_SERVERS", "ZW_DNS_SERVERS", "ZW_CALLBACK_ALLOW_PRIVATE", "ZW_CALLBACK_CA_FILE", "ZW_RESULTS_TTL_S", "ZW_JOB_DEADLINE_S", "ZW_JOB_BUDGET_S", "ZW_CALLBACK_DELAYS_S", "ZW_CHUNK_SIZE"]) {
       expect(names).toContain(n);
+    }
+  });
+  test("a data directory that cannot be made is a ConfigError naming ZW_DATA_DIR", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "zw-config-"));
+    try {
+      const file = path.join(dir, "file");
+      fs.writeFileSync(file, "x");
+      expect(() => ensureDataDir(file)).toThrow(ConfigError);
+      expect(() => ensureDataDir(file)).toThrow(`ZW_DATA_DIR: ${file} cannot be used as the data directory: exists and is not a directory (EEXIST)`);
+      expect(() => ensureDataDir(path.join(file, "below"))).toThrow("ZW_DATA_DIR");
+      ensureDataDir(path.join(dir, "a", "b"));
+      expect(fs.statSync(path.join(dir, "a", "b")).isDirectory()).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

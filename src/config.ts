@@ -2,6 +2,7 @@
  * Every ZW_* setting (decisions.md section 11), parsed once, with defaults and a clear
  * error naming the variable when a value is bad. Nothing else reads process.env for ZW_*.
  */
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { JOB_LIMITS } from "./operations.ts";
@@ -40,6 +41,35 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
+
+/** Why a file or directory could not be used, in words (the code is kept for searching). */
+export function ioReason(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException | null)?.code;
+  const words: Record<string, string> = {
+    ENOENT: "does not exist",
+    EEXIST: "exists and is not a directory",
+    ENOTDIR: "a part of the path is not a directory",
+    EISDIR: "is a directory",
+    EACCES: "permission denied",
+    EROFS: "read-only file system",
+  };
+  if (code && words[code]) return `${words[code]} (${code})`;
+  return e instanceof Error ? e.message : String(e);
+}
+
+/**
+ * The data directory, made on first use. What stands in its way (a file of that name, a
+ * path that cannot be created or written) is a configuration error naming ZW_DATA_DIR:
+ * the raw mkdir error came out as a stack trace that did not say which setting was wrong.
+ */
+export function ensureDataDir(dir: string): void {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.accessSync(dir, fs.constants.W_OK | fs.constants.X_OK);
+  } catch (e) {
+    throw new ConfigError(`ZW_DATA_DIR: ${dir} cannot be used as the data directory: ${ioReason(e)}`);
+  }
+}
 
 function intSetting(env: Env, name: string, def: number, min: number, max: number): number {
   const raw = env[name];

@@ -1,26 +1,63 @@
 /** `cli keys ...` (decisions §2, §11): keys are managed here; there is no HTTP endpoint. */
-import type { Config } from "./config.ts";
+import { ConfigError, ensureDataDir, type Config } from "./config.ts";
 import { iso } from "./http/clock.ts";
-import { openStore } from "./store/sqlite.ts";
+import { databaseExists } from "./store/db.ts";
+import { openStore, type SqliteStore } from "./store/sqlite.ts";
 import type { KeyRecord } from "./store/types.ts";
 
-function takeFlag(args: string[], flag: string): boolean {
-  const i = args.indexOf(flag);
-  if (i < 0) return false;
-  args.splice(i, 1);
-  return true;
-}
-
-function takeOption(args: string[], flag: string): string | undefined {
-  const i = args.indexOf(flag);
-  if (i < 0) return undefined;
-  const v = args[i + 1];
-  if (v === undefined || v.startsWith("--")) throw new UsageError(`${flag} needs a value`);
-  args.splice(i, 2);
-  return v;
-}
-
 class UsageError extends Error {}
+
+/** What each subcommand takes; anything else on its line is refused, never ignored. */
+interface Grammar {
+  usage: string;
+  /** names of the positional arguments, in order */
+  args: string[];
+  /** options that take a value: --opt VALUE or --opt=VALUE */
+  options: string[];
+}
+
+// Every subcommand takes --json (a script gets one JSON object on stdout).
+const GRAMMARS: Record<string, Grammar> = {
+  create: { usage: "keys create --name NAME [--quota N] [--json]", args: [], options: ["--name", "--quota"] },
+  list: { usage: "keys list [--json]", args: [], options: [] },
+  revoke: { usage: "keys revoke NAME", args: ["NAME"], options: [] },
+  rotate: { usage: "keys rotate NAME [--json]", args: ["NAME"], options: [] },
+  quota: { usage: "keys quota NAME N", args: ["NAME", "N"], options: [] },
+};
+
+interface Parsed {
+  args: string[];
+  options: Map<string, string>;
+  json: boolean;
+}
+
+function parseArgs(argv: string[], g: Grammar): Parsed {
+  const parsed: Parsed = { args: [], options: new Map(), json: false };
+  const refuse = (what: string) => new UsageError(`${what} (usage: ${g.usage})`);
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (!a.startsWith("--")) {
+      parsed.args.push(a);
+      continue;
+    }
+    const eq = a.indexOf("=");
+    const flag = eq < 0 ? a : a.slice(0, eq);
+    if (flag === "--json") {
+      if (eq >= 0) throw refuse("--json takes no value");
+      parsed.json = true;
+    } else if (g.options.includes(flag)) {
+      if (parsed.options.has(flag)) throw refuse(`${flag} is given twice`);
+      const v = eq >= 0 ? a.slice(eq + 1) : argv[++i];
+      if (v === undefined || v === "" || v.startsWith("--")) throw refuse(`${flag} needs a value`);
+      parsed.options.set(flag, v);
+    } else {
+      throw refuse(`unknown option ${flag}`);
+    }
+  }
+  if (parsed.args.length > g.args.length) throw refuse(`unexpected argument "${parsed.args[g.args.length]}"`);
+  if (parsed.args.length < g.args.length) throw new UsageError(`usage: ${g.usage}`);
+  return parsed;
+}
 
 const NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
@@ -28,6 +65,17 @@ function quotaArg(v: string | undefined, def?: number): number {
   if (v === undefined && def !== undefined) return def;
   if (v === undefined || !/^\d+$/.test(v) || Number(v) > 1e12) throw new UsageError(`quota must be a whole number of credits (got ${v})`);
   return Number(v);
+}
+
+/**
+ * Only `create` may make the data directory and database (first use). The others act on
+ * keys that must already exist: a mistyped ZW_DATA_DIR used to get a fresh empty database
+ * and "no keys", which read as if every key had gone.
+ */
+function storeFor(sub: string, config: Config): SqliteStore {
+  if (sub === "create") ensureDataDir(config.dataDir);
+  else if (!databaseExists(config.dataDir)) throw new ConfigError(`ZW_DATA_DIR: no database at ${config.dataDir} (keys create makes the first one)`);
+  return openStore(config.dataDir);
 }
 
 const listRow = (k: KeyRecord) => ({
@@ -39,19 +87,27 @@ const listRow = (k: KeyRecord) => ({
 });
 
 export function runKeysCommand(argv: string[], config: Config): number {
-  const args = [...argv];
-  const sub = args.shift();
-  const json = takeFlag(args, "--json");
+  const [sub, ...rest] = argv;
   const out = (s: string) => process.stdout.write(s + "\n");
   const err = (s: string) => process.stderr.write(`cli keys: ${s}\n`);
-  const store = openStore(config.dataDir);
+  const grammar = sub === undefined ? undefined : GRAMMARS[sub];
+  let p: Parsed;
+  try {
+    if (sub === undefined || !grammar) throw new UsageError("usage: keys create|list|revoke|rotate|quota ...");
+    p = parseArgs(rest, grammar);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    err(e.message);
+    return 2;
+  }
+  const json = p.json;
+  const store = storeFor(sub!, config);
   try {
     switch (sub) {
       case "create": {
-        const name = takeOption(args, "--name");
-        const quota = quotaArg(takeOption(args, "--quota"), 10_000);
+        const name = p.options.get("--name");
+        const quota = quotaArg(p.options.get("--quota"), 10_000);
         if (!name || !NAME_RE.test(name)) throw new UsageError("--name NAME is required (letters, digits, . _ -; at most 64)");
-        if (args.length) throw new UsageError(`unexpected ${args.join(" ")}`);
         if (store.keys.findByName(name)) {
           err(`a key named "${name}" exists; use keys rotate ${name}`);
           return 1;
@@ -69,8 +125,7 @@ export function runKeysCommand(argv: string[], config: Config): number {
         return 0;
       }
       case "revoke": {
-        const name = args.shift();
-        if (!name || args.length) throw new UsageError("usage: keys revoke NAME");
+        const name = p.args[0]!;
         if (!store.keys.findByName(name)) return (err(`no key named "${name}"`), 1);
         const done = store.keys.revoke(name);
         if (json) out(JSON.stringify({ name, revoked: true }));
@@ -78,26 +133,27 @@ export function runKeysCommand(argv: string[], config: Config): number {
         return 0;
       }
       case "rotate": {
-        const name = args.shift();
-        if (!name || args.length) throw new UsageError("usage: keys rotate NAME [--json]");
+        const name = p.args[0]!;
+        const found = store.keys.findByName(name);
+        if (!found) return (err(`no key named "${name}"`), 1);
+        // A revoked key stays revoked: rotate used to clear revoked_at, so a key revoked
+        // (say, after a leak) came back to life under its old name without anyone asking.
+        if (found.revokedAt !== null) return (err(`"${name}" is revoked; create a new key instead (keys create --name NAME)`), 1);
         const k = store.keys.rotate(name);
-        if (!k) return (err(`no key named "${name}"`), 1);
+        if (!k) return (err(`"${name}" is revoked or gone`), 1);
         if (json) out(JSON.stringify({ name, key: k.key, webhook_secret: k.webhookSecret, daily_quota: k.record.dailyQuota }));
         else out(`rotated "${name}": the old key stopped working\n  key:            ${k.key}\n  webhook secret: ${k.webhookSecret}`);
         return 0;
       }
       case "quota": {
-        const name = args.shift();
-        const n = quotaArg(args.shift());
-        if (!name || args.length) throw new UsageError("usage: keys quota NAME N");
+        const [name, n] = [p.args[0]!, quotaArg(p.args[1])];
         if (!store.keys.setQuota(name, n)) return (err(`no key named "${name}"`), 1);
         if (json) out(JSON.stringify({ name, daily_quota: n }));
         else out(`"${name}" daily quota is now ${n}`);
         return 0;
       }
-      default:
-        throw new UsageError("usage: keys create|list|revoke|rotate|quota ...");
     }
+    return 2;
   } catch (e) {
     if (e instanceof UsageError) {
       err(e.message);

@@ -3,7 +3,7 @@
  * the test harness both call startServer, so tests run exactly what production runs.
  */
 import { buildApp } from "./app.ts";
-import { ConfigError, type Config } from "./config.ts";
+import { ConfigError, ensureDataDir, type Config } from "./config.ts";
 import { refundOpen } from "./http/meter.ts";
 import { publicRoutes } from "./http/public.ts";
 import { CAPABILITIES, ENDPOINTS, RAW_OPENAPI, RAW_ROUTES } from "./routes.ts";
@@ -23,6 +23,7 @@ export interface RunningServer {
 }
 
 export async function startServer(config: Config, opts: { log?: (e: unknown) => void } = {}): Promise<RunningServer> {
+  ensureDataDir(config.dataDir);
   const store = openStore(config.dataDir);
   const pool = createPool({ size: config.workers, config, tasks: TASKS, broadcasts: BROADCASTS });
   const log = opts.log ?? ((e: unknown) => console.error(e));

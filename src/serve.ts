@@ -1,6 +1,7 @@
 /** `cli serve`: first-start chores (demo key, sample index), then the server until a signal. */
-import fs from "node:fs";
-import type { Config } from "./config.ts";
+import { ensureDataDir, type Config } from "./config.ts";
+import { readCaFile } from "./capabilities/jobs/callbacks.ts";
+import { checkBootstrapSetting } from "./capabilities/lookups/wiring.ts";
 import { zoneServiceOf } from "./capabilities/zone/service.ts";
 import { startServer } from "./main.ts";
 import { openStore } from "./store/sqlite.ts";
@@ -27,8 +28,20 @@ function ensureDemoKey(config: Config): void {
   }
 }
 
+/**
+ * The settings that name files, checked before the first-start chores: a bad one is a
+ * ConfigError (one line from cli.ts, exit 2) before a data directory, demo key or sample
+ * index is made, not a stack trace from deep in the start. The capabilities check again
+ * where they read the files (the test harness starts the server without this).
+ */
+async function checkFileSettings(config: Config): Promise<void> {
+  if (config.callbackCaFile) readCaFile(config.callbackCaFile);
+  await checkBootstrapSetting(config);
+  ensureDataDir(config.dataDir);
+}
+
 export async function runServe(config: Config): Promise<number> {
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  await checkFileSettings(config);
   ensureDemoKey(config);
   // Loaded only here: the generator's word lists are large, and other commands never need them.
   await (await import("./sample-index.ts")).ensureSampleIndex(config);

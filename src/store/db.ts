@@ -8,7 +8,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { MIGRATIONS } from "./migrations/index.ts";
 
-export function openDatabase(dataDir: string, file = "zonewise.db"): Database {
+const DB_FILE = "zonewise.db";
+
+/** Whether a database is there already: commands that only use one must not create it. */
+export function databaseExists(dataDir: string, file = DB_FILE): boolean {
+  return fs.existsSync(path.join(dataDir, file));
+}
+
+export function openDatabase(dataDir: string, file = DB_FILE): Database {
   fs.mkdirSync(dataDir, { recursive: true });
   const db = new Database(path.join(dataDir, file), { create: true, strict: true });
   db.exec("PRAGMA journal_mode = WAL");

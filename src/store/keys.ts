@@ -67,14 +67,17 @@ export class SqliteKeyStore implements KeyStore {
     return r.changes > 0;
   }
 
-  /** New key and secret under the same name, quota and usage; the old key stops at once. */
+  /**
+   * New key and secret under the same name, quota and usage; the old key stops at once.
+   * Null for an unknown or revoked key: a rotation never undoes a revocation.
+   */
   rotate(name: string): IssuedKey | null {
     this.localWrites++;
     const key = newApiKey();
     const secret = newWebhookSecret();
     const row = this.db
       .query<Row, [string, string, string]>(
-        "UPDATE keys SET key_hash = ?, webhook_secret = ?, revoked_at = NULL WHERE name = ? RETURNING *",
+        "UPDATE keys SET key_hash = ?, webhook_secret = ? WHERE name = ? AND revoked_at IS NULL RETURNING *",
       )
       .get(hashKey(key), secret, name);
     return row ? { record: toRecord(row), key, webhookSecret: secret } : null;

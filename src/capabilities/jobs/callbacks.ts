@@ -9,9 +9,10 @@
  * from the row (a last attempt cut off by a crash ends as gave_up).
  * Deliveries run concurrently with a 10 s timeout each and never block the runner.
  */
-import { createHmac } from "node:crypto";
+import { createHmac, X509Certificate } from "node:crypto";
 import fs from "node:fs";
 import { rootCertificates } from "node:tls";
+import { ConfigError, ioReason } from "../../config.ts";
 import { callbackTarget, type Resolver } from "./callback-url.ts";
 import type { JobsCore } from "./core.ts";
 import type { JobRow } from "./types.ts";
@@ -20,6 +21,32 @@ export const CALLBACK_TIMEOUT_MS = 10_000;
 
 export function signature(secret: string, t: number, body: string): string {
   return `t=${t},v1=${createHmac("sha256", secret).update(`${t}.${body}`).digest("hex")}`;
+}
+
+const PEM_CERT = /-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g;
+
+/**
+ * The certificates of ZW_CALLBACK_CA_FILE. Checked when the service starts: a missing file
+ * was a stack trace that did not name the setting, and a file with no usable certificate
+ * was taken silently, so every callback to the operator's own CA failed much later.
+ */
+export function readCaFile(file: string): string[] {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (e) {
+    throw new ConfigError(`ZW_CALLBACK_CA_FILE: ${file}: ${ioReason(e)}`);
+  }
+  const certs = text.match(PEM_CERT) ?? [];
+  if (certs.length === 0) throw new ConfigError(`ZW_CALLBACK_CA_FILE: ${file}: holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
+  certs.forEach((pem, i) => {
+    try {
+      new X509Certificate(pem);
+    } catch (e) {
+      throw new ConfigError(`ZW_CALLBACK_CA_FILE: ${file}: certificate ${i + 1} of ${certs.length} does not parse (${e instanceof Error ? e.message : e})`);
+    }
+  });
+  return certs;
 }
 
 export class CallbackDeliverer {
@@ -36,7 +63,7 @@ export class CallbackDeliverer {
     private resolve?: Resolver,
   ) {
     const file = core.config.callbackCaFile;
-    if (file) this.ca = [...rootCertificates, fs.readFileSync(file, "utf8")];
+    if (file) this.ca = [...rootCertificates, ...readCaFile(file)];
   }
 
   start(): void {

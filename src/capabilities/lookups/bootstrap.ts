@@ -34,10 +34,19 @@ export class BootstrapRegistry {
   }
 }
 
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    // The parser's own words ("Unexpected identifier") do not say it was the file's format.
+    throw new Error(`bootstrap file is not JSON (${e instanceof Error ? e.message : e})`);
+  }
+}
+
 /** Parse the registry's JSON; throws a message naming what is wrong. */
 export function parseBootstrap(text: string): BootstrapRegistry {
   // "null" is valid JSON too: read through ?. so it gets the reason below, not the runtime's TypeError.
-  const doc = JSON.parse(text) as { services?: unknown; publication?: unknown } | null;
+  const doc = parseJson(text) as { services?: unknown; publication?: unknown } | null;
   const services = doc?.services;
   if (!Array.isArray(services)) throw new Error("bootstrap file has no services array");
   const byTld = new Map<string, string[]>();

@@ -4,7 +4,7 @@
  * copy until the next daily refresh succeeds, a configured file that cannot be read stops
  * the start with a message naming it), then the service on `services.lookups`.
  */
-import type { Config } from "../../config.ts";
+import { ConfigError, ioReason, type Config } from "../../config.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { Services } from "../../services.ts";
 import { LiveBootstrap, loadBootstrap, SHIPPED_BOOTSTRAP, type BootstrapRegistry } from "./bootstrap.ts";
@@ -18,6 +18,27 @@ export function lookupsOf(s: Services): LookupService {
   return svc;
 }
 
+const isUrl = (source: string) => /^https?:\/\//i.test(source);
+
+/**
+ * A bootstrap file named by ZW_RDAP_BOOTSTRAP. Unlike a URL (a network blip must not stop
+ * the start), a local file that is missing or is not a registry is the operator's mistake:
+ * a ConfigError, so `cli serve` stops with one line instead of a stack trace.
+ */
+async function loadBootstrapFile(file: string): Promise<BootstrapRegistry> {
+  try {
+    return await loadBootstrap(file);
+  } catch (e) {
+    throw new ConfigError(`ZW_RDAP_BOOTSTRAP: ${file}: ${ioReason(e)}`);
+  }
+}
+
+/** `cli serve` checks the file before its first-start chores, so a bad path costs nothing. */
+export async function checkBootstrapSetting(config: Config): Promise<void> {
+  const source = config.rdapBootstrap;
+  if (source !== null && !isUrl(source)) await loadBootstrapFile(source);
+}
+
 export async function startLookupService(
   config: Config,
   overrides: Partial<LookupSettings> = {},
@@ -28,7 +49,7 @@ export async function startLookupService(
   let registry: BootstrapRegistry;
   if (source === null) {
     registry = await loadBootstrap(SHIPPED_BOOTSTRAP);
-  } else if (/^https?:\/\//i.test(source)) {
+  } else if (isUrl(source)) {
     try {
       registry = await loadBootstrap(source);
     } catch (e) {
@@ -36,11 +57,7 @@ export async function startLookupService(
       registry = await loadBootstrap(SHIPPED_BOOTSTRAP);
     }
   } else {
-    try {
-      registry = await loadBootstrap(source);
-    } catch (e) {
-      throw new Error(`ZW_RDAP_BOOTSTRAP: ${source}: ${e instanceof Error ? e.message : e}`);
-    }
+    registry = await loadBootstrapFile(source);
   }
   const live = new LiveBootstrap(registry, source ?? settings.bootstrapUrl, settings.bootstrapRefreshMs, log);
   return new LookupService(config, live, settings);
