@@ -12,6 +12,7 @@ import path from "node:path";
 import { buildIndex, EmptyBuildError, type BuildProgress, type BuildReport, type InputReport } from "./build.ts";
 import { InputError } from "./input.ts";
 import { cleanUpOnSignals } from "./interrupt.ts";
+import { ioReason } from "../src/config.ts";
 import { ZoneIndex, ZoneIndexError } from "../src/zone-index/index.ts";
 import { readHeader } from "../src/zone-index/open.ts";
 
@@ -105,7 +106,7 @@ function outputProblem(out: string, inputs: string[]): string | null {
   try {
     fs.accessSync(dir, fs.constants.W_OK);
   } catch (e) {
-    return `${out}: cannot write in the folder ${dir}: ${cause(e)}`;
+    return `${out}: cannot write in the folder ${dir}: ${ioReason(e)}`;
   }
   const target = statOrNull(out);
   if (target === null) return null;
@@ -119,12 +120,6 @@ function outputProblem(out: string, inputs: string[]): string | null {
   return null;
 }
 
-/** A system error's cause in words, with its code: "no space left on device (ENOSPC)". */
-function cause(e: unknown): string {
-  const code = (e as NodeJS.ErrnoException).code;
-  const words = /\bE[A-Z0-9]+: ([^,]+)/.exec((e as Error).message)?.[1];
-  return words !== undefined && code !== undefined ? `${words} (${code})` : (e as Error).message;
-}
 
 /**
  * One line for a build that failed on its inputs (InputError) or on a system error (full
@@ -136,10 +131,10 @@ export function buildFailure(e: unknown, out: string, inputs: string[]): string 
   const code = (e as NodeJS.ErrnoException | null)?.code;
   if (typeof code !== "string" || !/^E[A-Z0-9]+$/.test(code)) return null;
   const at = (e as NodeJS.ErrnoException).path;
-  if (at !== undefined && inputs.includes(at)) return `${at}: cannot read it: ${cause(e)}`;
+  if (at !== undefined && inputs.includes(at)) return `${at}: cannot read it: ${ioReason(e)}`;
   // the temp file beside `out` is the index being written; another path is the --tmp folder's
   const other = at !== undefined && path.dirname(path.resolve(at)) !== path.dirname(path.resolve(out)) ? ` (${at})` : "";
-  return `cannot write ${out}: ${cause(e)}${other}`;
+  return `cannot write ${out}: ${ioReason(e)}${other}`;
 }
 
 function describeInput(i: InputReport): string {

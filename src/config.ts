@@ -54,6 +54,9 @@ export function ioReason(e: unknown): string {
     EROFS: "read-only file system",
   };
   if (code && words[code]) return `${words[code]} (${code})`;
+  // any other system error: its own words ("ENOSPC: no space left on device, write")
+  const own = e instanceof Error ? /\bE[A-Z0-9]+: ([^,]+)/.exec(e.message)?.[1] : undefined;
+  if (code && own !== undefined) return `${own} (${code})`;
   return e instanceof Error ? e.message : String(e);
 }
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, test, setDefaultTimeout } from "bun:test";
 import fs from "node:fs";
 import path from "node:path";
 import { tempDir } from "../support/harness.ts";
-import { REPO } from "../support/paths.ts";
+import { runJobsCli } from "./support/cli.ts";
 import { isFinal, names, startJobsServer, submit, waitFor, type JobsServer } from "./support/jobs.ts";
 
 // The machine is shared: allow for a loaded CPU (and the client's eight retries, ~21 s).
@@ -26,16 +26,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function cli(args: string[], baseUrl = t.url) {
-  const p = Bun.spawn([process.execPath, "run", path.join(REPO, "src/cli.ts"), "jobs", ...args], {
-    cwd: REPO,
-    env: { ...process.env, ZW_BASE_URL: baseUrl, ZW_API_KEY: t.key },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [out, err, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
-  return { out, err, code };
-}
+const cli = (args: string[], baseUrl = t.url) => runJobsCli(args, baseUrl, t.key);
 
 /** Files in the test folder: a failure leaves neither the target nor a temporary file. */
 const leftovers = () => fs.readdirSync(dir);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test, setDefaultTimeout } from "bun:test";
 import fs from "node:fs";
 import path from "node:path";
 import { startTestServer, tempDir, type TestServer } from "../support/harness.ts";
-import { REPO } from "../support/paths.ts";
+import { runJobsCli } from "./support/cli.ts";
 import { realNames } from "./support/real-names.ts";
 
 // The machine is shared: allow for a loaded CPU.
@@ -26,16 +26,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function cli(args: string[], baseUrl = t.url) {
-  const p = Bun.spawn([process.execPath, "run", path.join(REPO, "src/cli.ts"), "jobs", ...args], {
-    cwd: REPO,
-    env: { ...process.env, ZW_BASE_URL: baseUrl, ZW_API_KEY: t.key },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [out, err, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
-  return { out, err, code };
-}
+const cli = (args: string[], baseUrl = t.url) => runJobsCli(args, baseUrl, t.key);
 
 let jobId = "";
 
