@@ -309,6 +309,19 @@ describe("idempotency keys are never decoded lossily", () => {
     await nothingCreated(key);
   });
 
+  test("the callback URL takes the same rule: U+FFFD refused in both forms, raw bytes included", async () => {
+    const key = fresh();
+    const CALLBACK = "callback_url must not contain U+FFFD (the replacement character): it cannot be told apart from bytes that were not UTF-8";
+    const viaJson = await submit(t, { type: "zone_lookup", domains: ["a.com"], callback_url: "https://hooks.example/\ufffd" }, key);
+    expect([viaJson.r.status, viaJson.body.error]).toEqual([400, CALLBACK]);
+    for (const bytes of ["\xff", "\xfe"]) {
+      const head = `POST /v1/jobs?type=zone_lookup&callback_url=https://hooks.example/${bytes} HTTP/1.1\nHost: x\nAuthorization: Bearer ${key}\nContent-Type: text/plain\nContent-Length: 5`;
+      const a = await rawRequest(t.server.port, head, "a.com", { latin1: true });
+      expect([a.status, JSON.parse(a.body).error]).toEqual([400, CALLBACK]);
+    }
+    await nothingCreated(key);
+  });
+
   test("distinct UTF-8 keys name distinct jobs; the same key replays across both forms", async () => {
     const key = fresh();
     const a = await text(key, "idempotency_key=%C3%BF"); // "ÿ"

@@ -64,26 +64,32 @@ function storable(value: string | null, field: string): string | null {
 }
 
 /**
- * One rule for idempotency_key in both forms, so a key sent as JSON and the same key sent
- * in the query string name the same job: 1 to 255 characters (UTF-16 code units, as the
- * schema counts), storable, and no U+FFFD. Bun reads a request line's raw bytes that are
- * not UTF-8 as U+FFFD before our code sees the URL, so in the query a U+FFFD may stand for
- * any such byte: were it allowed, `?idempotency_key=<0xFF>` and `<0xFE>` would name one job.
+ * A setting that may come in the query string and names or shapes the request (the
+ * idempotency key, the callback URL, both in the fingerprint): storable, and no U+FFFD.
+ * Bun reads a request line's raw bytes that are not UTF-8 as U+FFFD before our code sees
+ * the URL, so there a U+FFFD may stand for any such byte: were it allowed,
+ * `?idempotency_key=<0xFF>` and `<0xFE>` would name one job. The JSON form has the same
+ * rule, so a value means the same request in either form.
  */
+function exactText(value: string | null, field: string): string | null {
+  if (value !== null && value.includes("\ufffd")) {
+    throw new ApiError(400, `${field} must not contain U+FFFD (the replacement character): it cannot be told apart from bytes that were not UTF-8`);
+  }
+  return storable(value, field);
+}
+
+/** idempotency_key, in both forms: 1 to 255 characters (UTF-16 code units, as the schema counts) of exactText. */
 function idempotencyKey(value: string | null): string | null {
   if (value === null) return null;
   if (value.length < 1 || value.length > IDEMPOTENCY_KEY_MAX) throw new ApiError(400, `idempotency_key must be 1 to ${IDEMPOTENCY_KEY_MAX} characters`);
-  if (value.includes("\ufffd")) {
-    throw new ApiError(400, "idempotency_key must not contain U+FFFD (the replacement character): it cannot be told apart from bytes that were not UTF-8");
-  }
-  return storable(value, "idempotency_key");
+  return exactText(value, "idempotency_key");
 }
 
 export function fromJson(raw: unknown, listLimit: number): Submission {
   const body = validatorFor(listLimit).parse(raw);
   parseDomainList(body.domains, "domains", { requireExtension: JOB_TYPES[body.type].requireExtension });
   const options = checkOptions(body.type, body.options ?? {}, "options.");
-  const callbackUrl = storable(body.callback_url ?? null, "callback_url");
+  const callbackUrl = exactText(body.callback_url ?? null, "callback_url");
   return {
     type: body.type,
     names: body.domains,
@@ -108,7 +114,7 @@ export function fromText(text: string, query: URLSearchParams, listLimit: number
   if (ic !== null && ic !== "true" && ic !== "false") throw new ApiError(400, "include_counts must be true or false");
   const options = checkOptions(type, ic === null ? {} : { include_counts: ic === "true" }, "");
   const idem = idempotencyKey(query.get("idempotency_key"));
-  const callbackUrl = storable(query.get("callback_url"), "callback_url");
+  const callbackUrl = exactText(query.get("callback_url"), "callback_url");
   if (callbackUrl !== null && callbackUrl.length > 2048) throw new ApiError(400, "callback_url must be at most 2048 characters");
 
   const needExt = JOB_TYPES[type].requireExtension;
