@@ -12,7 +12,7 @@ import path from "node:path";
 import { buildIndex, EmptyBuildError, type BuildProgress, type BuildReport, type InputReport } from "./build.ts";
 import { InputError } from "./input.ts";
 import { cleanUpOnSignals } from "./interrupt.ts";
-import { ioReason } from "../src/config.ts";
+import { ioReason, outputPathProblem } from "../src/file-problems.ts";
 import { ZoneIndex, ZoneIndexError } from "../src/zone-index/index.ts";
 import { readHeader } from "../src/zone-index/open.ts";
 
@@ -90,36 +90,24 @@ async function build(args: string[]): Promise<number> {
   return 0;
 }
 
-const statOrNull = (p: string) => fs.statSync(p, { throwIfNoEntry: false }) ?? null;
-
 /**
- * Why the index cannot be written at `out`, checked before the build reads for minutes:
- * its folder exists and is writable (a read-only filesystem answers EROFS here), `out` is
- * not a folder, and it is none of the inputs (the list would be replaced by the index).
- * null when none of these stands in the way; the writer's own errors are still caught.
+ * Why the index cannot be written at `out`, checked before the build reads for minutes: the
+ * shared output checks (folder there and writable, `out` no folder), and `out` is none of
+ * the inputs (the list would be replaced by the index). null when none stands in the way.
  */
 function outputProblem(out: string, inputs: string[]): string | null {
-  const dir = path.dirname(path.resolve(out));
-  const folder = statOrNull(dir);
-  if (folder === null) return `${out}: the folder ${dir} does not exist`;
-  if (!folder.isDirectory()) return `${out}: ${dir} is not a folder`;
-  try {
-    fs.accessSync(dir, fs.constants.W_OK);
-  } catch (e) {
-    return `${out}: cannot write in the folder ${dir}: ${ioReason(e)}`;
-  }
-  const target = statOrNull(out);
-  if (target === null) return null;
-  if (target.isDirectory()) return `${out} is a folder; give the path of the index file to write`;
+  const problem = outputPathProblem(out);
+  if (problem !== null) return problem;
+  const target = fs.statSync(out, { throwIfNoEntry: false });
+  if (target === undefined) return null;
   for (const input of inputs) {
     if (input === "-") continue;
-    const s = statOrNull(input);
+    const s = fs.statSync(input, { throwIfNoEntry: false });
     // the same file by any name (a link, "./a.txt"): same device and inode
-    if (s !== null && s.dev === target.dev && s.ino === target.ino) return `${out} is also an input (${input}); the index would replace it, give another --out`;
+    if (s !== undefined && s.dev === target.dev && s.ino === target.ino) return `${out} is also an input (${input}); the index would replace it, give another --out`;
   }
   return null;
 }
-
 
 /**
  * One line for a build that failed on its inputs (InputError) or on a system error (full

@@ -8,6 +8,7 @@ import path from "node:path";
 import {
   FORMAT_VERSION, H, HEADER_BYTES, MAGIC, SECTION_ALIGN, SECTION_ENTRY_BYTES, tagToU32, type SectionTag,
 } from "../src/zone-index/format.ts";
+import { leftoverName, sweepLeftovers } from "../src/leftovers.ts";
 import { removeOnInterrupt } from "./interrupt.ts";
 
 export interface SectionData {
@@ -24,51 +25,16 @@ export interface HeaderFields {
   extIdBytes: number;
 }
 
-/** The temp name beside `out` that a writer of this process uses: `.<name>.tmp-<pid>-<ms>` (FORMAT.md "Writing"). */
-function tempName(out: string): string {
-  return path.join(path.dirname(path.resolve(out)), `.${path.basename(out)}.tmp-${process.pid}-${Date.now()}`);
-}
-
-/** Whether process `pid` is running (EPERM: it is, as another user). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
+/** The writer's temp file beside `out`: `.<name>.tmp-<pid>-<ms>` (FORMAT.md "Writing"). */
+const TEMP_INFIX = ".tmp-";
 
 /**
  * Removes the temp files of earlier builds of `out` whose process is gone (killed, out of
  * memory, power cut: no handler ran), which would otherwise fill the index's folder a
- * whole index at a time. Only `out`'s own temp names, and only for pids not running.
- * Returns the names removed.
+ * whole index at a time. Returns the names removed.
  */
 export function sweepStaleTemps(out: string): string[] {
-  const dir = path.dirname(path.resolve(out));
-  const prefix = `.${path.basename(out)}.tmp-`;
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir);
-  } catch {
-    return []; // no folder: nothing to sweep (the writer reports it)
-  }
-  const removed: string[] = [];
-  for (const name of names) {
-    if (!name.startsWith(prefix)) continue;
-    const m = /^(\d+)-\d+$/.exec(name.slice(prefix.length));
-    if (m === null) continue;
-    const pid = Number(m[1]);
-    if (pid === process.pid || alive(pid)) continue;
-    try {
-      fs.rmSync(path.join(dir, name), { force: true });
-      removed.push(name);
-    } catch {
-      // not ours to remove after all (permissions): left alone
-    }
-  }
-  return removed;
+  return sweepLeftovers(out, TEMP_INFIX);
 }
 
 const align = (n: number) => Math.ceil(n / SECTION_ALIGN) * SECTION_ALIGN;
@@ -144,7 +110,7 @@ export class IndexFileWriter {
   ) {
     this.sectionCount = tags.length;
     this.tableEnd = HEADER_BYTES + tags.length * SECTION_ENTRY_BYTES;
-    this.tmp = tempName(out);
+    this.tmp = leftoverName(out, TEMP_INFIX, Date.now());
     this.fd = fs.openSync(this.tmp, "w", 0o644);
     this.forget = removeOnInterrupt(this.tmp);
   }

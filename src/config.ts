@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { ioReason } from "./file-problems.ts";
 import { JOB_LIMITS } from "./operations.ts";
 
 export interface HostPort {
@@ -41,24 +42,6 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
-
-/** Why a file or directory could not be used, in words (the code is kept for searching). */
-export function ioReason(e: unknown): string {
-  const code = (e as NodeJS.ErrnoException | null)?.code;
-  const words: Record<string, string> = {
-    ENOENT: "does not exist",
-    EEXIST: "exists and is not a directory",
-    ENOTDIR: "a part of the path is not a directory",
-    EISDIR: "is a directory",
-    EACCES: "permission denied",
-    EROFS: "read-only file system",
-  };
-  if (code && words[code]) return `${words[code]} (${code})`;
-  // any other system error: its own words ("ENOSPC: no space left on device, write")
-  const own = e instanceof Error ? /\bE[A-Z0-9]+: ([^,]+)/.exec(e.message)?.[1] : undefined;
-  if (code && own !== undefined) return `${own} (${code})`;
-  return e instanceof Error ? e.message : String(e);
-}
 
 /**
  * The data directory, made on first use. What stands in its way (a file of that name, a

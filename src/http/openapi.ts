@@ -78,13 +78,14 @@ export function buildOpenApi(endpoints: Endpoint[], extra: ExtraPath[] = [], ver
       o.batchLimit ? `at most ${o.batchLimit} items` : null,
       o.usageKey ? `cost: ${describeCost(ep)}` : "free",
     ].filter(Boolean);
+    const parameters = parametersOf(ep);
     paths[p] ??= {};
     paths[p]![o.method.toLowerCase()] = {
       operationId: o.id,
       summary: ep.summary,
       description: [ep.description, limits.join("; ")].filter(Boolean).join("\n\n"),
       security: [{ bearer: [] }],
-      ...(parametersOf(ep).length ? { parameters: parametersOf(ep) } : {}),
+      ...(parameters.length ? { parameters } : {}),
       ...(ep.body ? { requestBody: { required: true, content: { "application/json": { schema: plain(ep.body(o.batchLimit ?? 0)) } } } } : {}),
       responses: {
         "200": { description: "OK", content: { "application/json": { schema: plain(ep.response) } } },

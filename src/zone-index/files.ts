@@ -4,7 +4,7 @@
  * so that what is verified is what every thread maps.
  */
 import fs from "node:fs";
-import path from "node:path";
+import { leftoverName, sweepLeftovers } from "../leftovers.ts";
 
 /** inode, mtime and size of the file at p ("" when it does not exist). */
 export function fileIdentity(p: string): string {
@@ -23,7 +23,7 @@ const SNAP_INFIX = ".serving-";
  * null when there is no file or the filesystem refuses links (then p itself is opened).
  */
 export function snapshot(p: string, seq: number): string | null {
-  const snap = path.join(path.dirname(p), `.${path.basename(p)}${SNAP_INFIX}${process.pid}-${seq}`);
+  const snap = leftoverName(p, SNAP_INFIX, seq);
   try {
     fs.rmSync(snap, { force: true });
     fs.linkSync(p, snap);
@@ -35,20 +35,5 @@ export function snapshot(p: string, seq: number): string | null {
 
 /** Removes private links left by processes that are gone (a crash, a kill -9). */
 export function sweepSnapshots(p: string): void {
-  const prefix = `.${path.basename(p)}${SNAP_INFIX}`;
-  let names: string[];
-  try {
-    names = fs.readdirSync(path.dirname(p)).filter((n) => n.startsWith(prefix));
-  } catch {
-    return;
-  }
-  for (const n of names) {
-    const pid = Number(n.slice(prefix.length).split("-")[0]);
-    if (pid === process.pid || !Number.isInteger(pid)) continue;
-    try {
-      process.kill(pid, 0);
-    } catch {
-      fs.rmSync(path.join(path.dirname(p), n), { force: true });
-    }
-  }
+  sweepLeftovers(p, SNAP_INFIX);
 }

@@ -112,7 +112,7 @@ test("submit --wait --out into a missing folder is refused before anything is su
   const out = path.join(dir, "missing", "x.csv");
   const r = await cli(["submit", path.join(dir, "list.txt"), "--type", "zone_lookup", "--wait", "--out", out]);
   expect(r.code).toBe(1);
-  expect(r.err).toBe(`cli jobs: --out ${out}: cannot write in ${path.join(dir, "missing")} (ENOENT)\n`);
+  expect(r.err).toBe(`cli jobs: --out ${out}: the folder ${path.join(dir, "missing")} does not exist\n`);
   expect((await (await t.fetch("/v1/jobs?limit=100")).json()).jobs.length).toBe(before);
   fs.rmSync(path.join(dir, "list.txt"));
 });

@@ -60,11 +60,6 @@ export async function admit(core: JobsCore, key: KeyRecord, s: Submission, now: 
         return raced;
       }
       checkInFlight(store.namesInFlight(key.id), n);
-      const queued = lanes.queuedNames(store.lane(s.type));
-      if (queued + n > config.jobLaneCapNames) {
-        const waitS = (queued + n - config.jobLaneCapNames) / lanes.namesPerSecond(s.type);
-        throw unavailable("job queue is full", waitS, waitS);
-      }
       const day = utcDay(now);
       store.insert({
         id,
@@ -82,9 +77,17 @@ export async function admit(core: JobsCore, key: KeyRecord, s: Submission, now: 
         idem_hash: s.idempotencyKey === null ? null : s.fingerprint,
         callback_url: callbackUrl,
       });
-      // The start horizon is judged where the lane's order puts the job (the keys take turns),
-      // not at the end of the lane; a refusal below rolls the insert back with the transaction.
-      const est = lanes.estimate(s.type, id, n);
+      // One read of the lane, the new job in it: its names are part of the queued total the
+      // cap is checked against, and its start horizon is judged where the lane's order puts
+      // it (the keys take turns), not at the end of the lane. A refusal below rolls the
+      // insert back with the transaction.
+      const lane = store.lane(s.type);
+      const queued = lanes.queuedNames(lane);
+      if (queued > config.jobLaneCapNames) {
+        const waitS = (queued - config.jobLaneCapNames) / lanes.namesPerSecond(s.type);
+        throw unavailable("job queue is full", waitS, waitS);
+      }
+      const est = lanes.estimate(s.type, id, n, lane);
       const horizonMs = config.jobDeadlineS * 1000;
       if (est.startInMs > horizonMs) {
         throw unavailable(`job cannot start within ${horizonText(config.jobDeadlineS)}`, est.startInMs / 1000, (est.startInMs - horizonMs) / 1000);

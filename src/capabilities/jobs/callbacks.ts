@@ -12,7 +12,8 @@
 import { createHmac, X509Certificate } from "node:crypto";
 import fs from "node:fs";
 import { rootCertificates } from "node:tls";
-import { ConfigError, ioReason } from "../../config.ts";
+import { ConfigError } from "../../config.ts";
+import { ioReason } from "../../file-problems.ts";
 import { callbackTarget, type Resolver } from "./callback-url.ts";
 import type { JobsCore } from "./core.ts";
 import type { JobRow } from "./types.ts";

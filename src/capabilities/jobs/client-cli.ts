@@ -18,6 +18,7 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { loadConfig } from "../../config.ts";
 import { credits } from "../../cost-phrase.ts";
+import { outputPathProblem } from "../../file-problems.ts";
 import { apiError, downloadResults, HttpFailure } from "./client-download.ts";
 import { Progress } from "./client-progress.ts";
 
@@ -108,15 +109,8 @@ async function wait(c: Client, id: string): Promise<any> {
 
 /** Refuses an --out whose folder is missing or read-only before anything is submitted or charged. */
 function checkOut(out: string): void {
-  const dir = path.dirname(path.resolve(out));
-  try {
-    if (!fs.statSync(dir).isDirectory()) throw new Failure(`--out ${out}: ${dir} is not a directory`);
-    fs.accessSync(dir, fs.constants.W_OK);
-  } catch (e) {
-    if (e instanceof Failure) throw e;
-    throw new Failure(`--out ${out}: cannot write in ${dir} (${(e as NodeJS.ErrnoException).code ?? e})`);
-  }
-  if (fs.existsSync(out) && fs.statSync(out).isDirectory()) throw new Failure(`--out ${out} is a directory`);
+  const problem = outputPathProblem(out);
+  if (problem !== null) throw new Failure(`--out ${problem}`);
 }
 
 /**

@@ -22,20 +22,12 @@ import type { JobType } from "../../operations.ts";
 import type { PackedChunk } from "./chunk-task.ts";
 import { computeChunk } from "./compute.ts";
 import type { JobsCore } from "./core.ts";
+import { processAlive } from "../../leftovers.ts";
 import { executorOf, parallelism } from "./executor.ts";
 import type { ResultsWriter } from "./files.ts";
 import { JOB_TASKS, type FinalStatus, type JobRow } from "./types.ts";
 
 const LANES: readonly JobType[] = ["zone_lookup", "categorize", "appraise"];
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 interface InFlight {
   start: number;

@@ -4,7 +4,8 @@
  * copy until the next daily refresh succeeds, a configured file that cannot be read stops
  * the start with a message naming it), then the service on `services.lookups`.
  */
-import { ConfigError, ioReason, type Config } from "../../config.ts";
+import { ConfigError, type Config } from "../../config.ts";
+import { ioReason } from "../../file-problems.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { Services } from "../../services.ts";
 import { LiveBootstrap, loadBootstrap, SHIPPED_BOOTSTRAP, type BootstrapRegistry } from "./bootstrap.ts";

@@ -5,7 +5,7 @@
  * grow past the cap. GET (the standalone SSE stream) and DELETE (session end) have no
  * meaning without sessions: 405, as the protocol allows for a stateless server.
  */
-import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
+import { isInitializeRequest, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
 import { authOf, type Authed, type RawRoute } from "../../app.ts";
 import { clip } from "../../domain/name.ts";
 import { decodeText, readBody } from "../../http/body.ts";
@@ -53,10 +53,9 @@ function repeatsAnId(payload: unknown): boolean {
   return false;
 }
 
-/** An initialize request, alone or in a batch (the transport's own test). */
+/** An initialize request, alone or in a batch: the transport's own test, with its own predicate. */
 function initializes(payload: unknown): boolean {
-  const isInit = (m: unknown) => m !== null && typeof m === "object" && (m as { method?: unknown }).method === "initialize";
-  return Array.isArray(payload) ? payload.some(isInit) : isInit(payload);
+  return Array.isArray(payload) ? payload.some(isInitializeRequest) : isInitializeRequest(payload);
 }
 
 async function post(request: Request, authedBy: Authed | undefined, deps: McpDeps): Promise<Response> {
