@@ -1,5 +1,6 @@
 /** Migrations in order; each runs once, recorded in PRAGMA user_version. */
 import core from "./0001-core.ts";
 import jobs from "./0002-jobs.ts";
+import laneServed from "./0003-lane-served.ts";
 
-export const MIGRATIONS: readonly string[] = [core, jobs];
+export const MIGRATIONS: readonly string[] = [core, jobs, laneServed];
