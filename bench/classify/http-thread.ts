@@ -14,7 +14,7 @@ import { splitName as parseName, parseDomainList } from "../../src/domain/name.t
 import { validator } from "../../src/http/validate.ts";
 import { Schemas } from "../../src/schema/requests.ts";
 import { fromColumns, type CamelcaseColumns } from "../../src/capabilities/classify/camelcase-columns.ts";
-import { camelcaseBody, type CamelcaseRow } from "../../src/capabilities/classify/results.ts";
+import { camelcaseBody, newWordTally, type CamelcaseRow } from "../../src/capabilities/classify/results.ts";
 import { camelcaseRowsTask } from "../../src/capabilities/classify/service.ts";
 import { realDomains } from "./names.ts";
 
@@ -49,7 +49,9 @@ for (let round = 0; round < ROUNDS; round++) {
     const rows: CamelcaseRow[] = [];
     for (let c = 0; c < parts.length; c++) for (const row of fromColumns(parts[c]!, r.out[c]!)) rows.push(row);
     lap("rebuild the rows");
-    const answer = camelcaseBody(domains, rows); lap("word_stats, tld_stats");
+    const words = newWordTally(SIZE);
+    for (const out of r.out) words.merge(out); // the workers' tallies of their shares' words
+    const answer = camelcaseBody(domains, rows, words); lap("word_stats, tld_stats");
     bytes += JSON.stringify(answer).length; lap("serialise the answer");
     if (lines[0]!.length === 0 || parseName(lines[0]!.split("\n")[0]!).ascii !== domains[0]!.ascii) throw new Error("chunk text");
   }

@@ -2,7 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import { splitName as parse } from "../../domain/name.ts";
 import { fromColumns, toColumns } from "./camelcase-columns.ts";
-import { camelcaseOne } from "./results.ts";
+import { camelcaseOne, newWordTally } from "./results.ts";
 
 const NAMES = [
   "bestpizza.com", "top10games.net", "best-pizza.co.uk", "cheapflights", "denverdentist.com", "xn--bcher-kva.de",
@@ -10,10 +10,10 @@ const NAMES = [
 ];
 
 describe("camelcase columns", () => {
-  test("fromColumns(toColumns(rows)) gives the rows back, byte for byte", () => {
+  test("fromColumns(toColumns(rows, newWordTally(0))) gives the rows back, byte for byte", () => {
     const domains = NAMES.map((n) => parse(n));
     const rows = domains.map(camelcaseOne);
-    const back = fromColumns(domains, toColumns(rows));
+    const back = fromColumns(domains, toColumns(rows, newWordTally(0)));
     expect(back).toEqual(rows);
     expect(JSON.stringify(back)).toBe(JSON.stringify(rows));
     // Several domain types and categories really went through.
@@ -24,12 +24,12 @@ describe("camelcase columns", () => {
   test("a single row with an empty split, and a count that does not match, are handled", () => {
     const one = [parse("xn--a")];
     const rows = one.map(camelcaseOne);
-    expect(fromColumns(one, toColumns(rows))).toEqual(rows);
-    expect(() => fromColumns([...one, ...one], toColumns(rows))).toThrow("1 rows for 2 domains");
+    expect(fromColumns(one, toColumns(rows, newWordTally(0)))).toEqual(rows);
+    expect(() => fromColumns([...one, ...one], toColumns(rows, newWordTally(0)))).toThrow("1 rows for 2 domains");
   });
 
   test("a row outside the taxonomy is refused rather than sent wrong", () => {
     const row = { ...camelcaseOne(parse("bestpizza.com")), category: "Travel" };
-    expect(() => toColumns([row])).toThrow("outside the taxonomy");
+    expect(() => toColumns([row], newWordTally(0))).toThrow("outside the taxonomy");
   });
 });

@@ -186,12 +186,45 @@ describe("Tally", () => {
     }
   });
 
-  test("addWords skips empty words; addMany adds counts; nothing counted ranks to nothing", () => {
+  test("addMany adds counts; nothing counted ranks to nothing", () => {
     const t = new Tally();
-    t.addWords(" best  pizza best ");
+    t.add("best");
     t.addMany("pizza", 3);
+    t.add("pizza");
+    t.add("best");
     expect(t.ranked((word, count) => ({ word, count }))).toEqual([{ word: "pizza", count: 4 }, { word: "best", count: 2 }]);
     expect(new Tally().ranked((k) => k)).toEqual([]);
+  });
+
+  test("tallies merged from their parts (the pool's shares) rank as one tally that counted everything", () => {
+    const lex = getLexicon();
+    let seed = 5;
+    const rnd = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n);
+    for (const shares of [1, 2, 3, 7]) {
+      const whole = new Tally(), parts = Array.from({ length: shares }, () => new Tally());
+      for (let k = 0; k < 5000; k++) {
+        const t = parts[rnd(shares)]!;
+        if (rnd(4) === 0) {
+          const w = `z${rnd(300)}q`; // no lexicon word: counted by string
+          t.add(w);
+          whole.add(w);
+        } else {
+          const id = rnd(400) * 1000; // a few hundred lexicon words, most counted many times
+          t.addIndexed(lex.wordAt(id), id);
+          whole.addIndexed(lex.wordAt(id), id);
+        }
+      }
+      const merged = new Tally();
+      for (const t of parts) merged.merge(structuredClone(t.toParts()));
+      expect(merged.ranked((k, n) => [k, n])).toEqual(whole.ranked((k, n) => [k, n]));
+      expect(merged.size).toBe(whole.size);
+    }
+    const t = new Tally();
+    t.merge(new Tally().toParts());
+    expect(t.size).toBe(0);
+    const odd = new Tally();
+    odd.add("a\nb");
+    expect(() => t.merge(odd.toParts())).toThrow("tally parts: 2 keys, 1 counts");
   });
 });
 

@@ -2,7 +2,14 @@
 import { describe, expect, test } from "bun:test";
 import { splitName as parse } from "../../domain/name.ts";
 import { camelName } from "./camel-name.ts";
-import { camelcaseBatch, camelcaseBody, camelcaseOne, summarize, tldStats, wordStats } from "./results.ts";
+import { camelcaseBatch, camelcaseBody, camelcaseOne, newWordTally, summarize, tldStats } from "./results.ts";
+
+/** word_stats by its definition: every space-separated word of every row's split, count descending, then code-unit order. */
+function wordStats(rows: readonly { split: string }[]): { word: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const r of rows) for (const w of r.split.split(" ")) if (w !== "") counts.set(w, (counts.get(w) ?? 0) + 1);
+  return [...counts].map(([word, count]) => ({ word, count })).sort((a, b) => b.count - a.count || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
+}
 
 describe("camelName", () => {
   test("capitalises each word; hyphens and digits stay; the result lower-cased is always the name", () => {
@@ -29,7 +36,9 @@ describe("camelName", () => {
     const domains = ["bestpizza.com", "best-pizza.net", "top10games.org", "xn--bcher-kva.de", "bare", "888.com"].map(parse);
     const body = camelcaseBatch(domains);
     expect(body.word_stats).toEqual(wordStats(body.results));
-    expect(body).toEqual(camelcaseBody(domains, domains.map((d) => camelcaseOne(d))));
+    const words = newWordTally(domains.length);
+    for (const r of domains.map((d) => camelcaseOne(d))) for (const w of r.split.split(" ")) if (w !== "") words.add(w);
+    expect(body).toEqual(camelcaseBody(domains, domains.map((d) => camelcaseOne(d)), words));
   });
 
   test("punycode labels are left as they are", () => {

@@ -155,13 +155,6 @@ export function summarize(results: readonly { vertical: string; subcategory: str
   };
 }
 
-/** word_stats: every word of every row's split, counted. */
-export function wordStats(rows: readonly { split: string }[]): { word: string; count: number }[] {
-  const t = new Tally();
-  for (const r of rows) t.addWords(r.split);
-  return t.ranked(WORD);
-}
-
 /** tld_stats: the extension of every name that has one (the whole rest, e.g. "co.uk"). */
 export function tldStats(domains: readonly ParsedName[]): { tld: string; count: number }[] {
   const t = new Tally();
@@ -185,9 +178,12 @@ export function categorizeBody(results: CategorizeRow[]): CategorizeBody {
   return { results, summary: summarize(results) };
 }
 
-/** The camelcase body from its rows and the request's domains. */
-export function camelcaseBody(domains: readonly ParsedName[], results: CamelcaseRow[]): CamelcaseBody {
-  return { results, word_stats: wordStats(results), tld_stats: tldStats(domains) };
+/**
+ * The camelcase body from its rows, the request's domains and `words`: the rows' words
+ * counted (camelcaseRows' counts, or the tallies of the pool's shares merged into one).
+ */
+export function camelcaseBody(domains: readonly ParsedName[], results: CamelcaseRow[], words: Tally): CamelcaseBody {
+  return { results, word_stats: words.ranked(WORD), tld_stats: tldStats(domains) };
 }
 
 export function categorizeBatch(domains: readonly ParsedName[]): CategorizeBody {
@@ -195,8 +191,11 @@ export function categorizeBatch(domains: readonly ParsedName[]): CategorizeBody 
 }
 
 export function camelcaseBatch(domains: readonly ParsedName[]): CamelcaseBody {
-  // Real names have 1.8 words each on average (fewer distinct ones): room for two per name.
-  const words = new Tally(domains.length * 2);
-  const results = camelcaseRows(domains, words);
-  return { results, word_stats: words.ranked(WORD), tld_stats: tldStats(domains) };
+  const words = newWordTally(domains.length);
+  return camelcaseBody(domains, camelcaseRows(domains, words), words);
+}
+
+/** A tally for the words of `names` names (real names have 1.8 words each, fewer distinct: room for two per name). */
+export function newWordTally(names: number): Tally {
+  return new Tally(names * 2);
 }

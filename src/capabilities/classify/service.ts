@@ -2,10 +2,10 @@
  * services.classify: camelcase and categorize batches for the REST endpoints and the tool
  * server. It never sees HTTP. A batch of up to POOL_THRESHOLD names runs here on the calling
  * thread (a thread hop would cost more than the work); a larger one is cut into shares of at
- * least POOL_THRESHOLD names that the pool computes in parallel (tasks "classify.camelcase"
- * and "classify.categorize": rows only), this thread taking one share itself when the pool
- * is idle (see chunks), and the batch tables (word_stats,
- * tld_stats, summary) are built here from the rows in input order. Both paths run the same
+ * least POOL_THRESHOLD names that the pool computes in parallel (tasks "classify.camelcase":
+ * rows and their words counted, "classify.categorize": rows), this thread taking one share
+ * itself when the pool is idle (see chunks), and the batch tables (word_stats from the
+ * shares' tallies, tld_stats, summary) are built here in input order. Both paths run the same
  * pure functions (results.ts), so the answer does not depend on where it was computed.
  *
  * A chunk crosses the thread boundary as text and columns, never as row objects: the names
@@ -22,7 +22,7 @@ import type { Services } from "../../services.ts";
 import { fromColumns, toColumns, type CamelcaseColumns } from "./camelcase-columns.ts";
 import {
   camelcaseBatch, camelcaseBody, camelcaseRows, categorizeBatch, categorizeBody, categorizeRows,
-  type CamelcaseBody, type CategorizeBody, type CategorizeRow,
+  newWordTally, type CamelcaseBody, type CategorizeBody, type CategorizeRow,
 } from "./results.ts";
 
 /** Names above which a batch runs on the pool; also the smallest chunk sent to one worker. */
@@ -41,7 +41,8 @@ export interface CategorizeChunk {
 const chunkDomains = (input: BatchInput) => input.domains.split("\n").map(parseName);
 
 export function camelcaseRowsTask(input: BatchInput): CamelcaseColumns {
-  return toColumns(camelcaseRows(chunkDomains(input)));
+  const domains = chunkDomains(input), words = newWordTally(domains.length);
+  return toColumns(camelcaseRows(domains, words), words);
 }
 
 export function categorizeRowsTask(input: BatchInput): CategorizeChunk {
@@ -58,8 +59,13 @@ export class ClassifyService {
 
   async camelcase(domains: readonly ParsedName[]): Promise<CamelcaseBody> {
     if (!this.onPool(domains)) return camelcaseBatch(domains);
-    const rows = await this.chunks("classify.camelcase", domains, (part, out: CamelcaseColumns) => fromColumns(part, out), (part) => camelcaseRows(part));
-    return camelcaseBody(domains, rows);
+    // Each share's words are counted where the share is computed; the workers' tallies are merged here.
+    const words = newWordTally(domains.length);
+    const rows = await this.chunks("classify.camelcase", domains, (part, out: CamelcaseColumns) => {
+      words.merge(out);
+      return fromColumns(part, out);
+    }, (part) => camelcaseRows(part, words));
+    return camelcaseBody(domains, rows, words);
   }
 
   async categorize(domains: readonly ParsedName[]): Promise<CategorizeBody> {

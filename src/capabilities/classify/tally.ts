@@ -22,6 +22,17 @@
 /** Fibonacci hashing: the top bits of id * 2^32 / golden ratio spread consecutive ids. */
 const HASH = 0x9e3779b1 | 0;
 
+/**
+ * A tally's content as it crosses to another thread: its keys joined by newlines (no key
+ * may hold one: merge() checks), and per key its count and its id (-1: counted by add()).
+ * Typed arrays and one string, so that the pool's codec moves them by structured clone.
+ */
+export interface TallyParts {
+  keys: string;
+  counts: Int32Array;
+  ids: Int32Array;
+}
+
 export class Tally {
   private readonly slots = new Map<string, number>();
   private readonly keys: string[] = [];
@@ -66,25 +77,25 @@ export class Tally {
   }
 
   /**
-   * Counts one occurrence of k, whose id (0 <= id < 2^31 - 1) stands for k and only k in
+   * Counts n occurrences (default one) of k, whose id (0 <= id < 2^31 - 1) stands for k and only k in
    * every call; ids follow the code-unit order of their strings (a < b exactly when id(a) <
    * id(b): a lexicon's word indexes do, its words are stored sorted); strings counted by
    * add() must never be ones that have an id.
    */
-  addIndexed(k: string, id: number): void {
+  addIndexed(k: string, id: number, n = 1): void {
     const table = this.byId, mask = table.length - 2;
     let at = (Math.imul(id, HASH) >>> this.shift) << 1;
     for (;;) {
       const held = table[at]!;
       if (held === id + 1) {
-        this.counts[table[at + 1]!]! += 1;
+        this.counts[table[at + 1]!]! += n;
         return;
       }
       if (held === 0) break;
       at = (at + 2) & mask;
     }
     table[at] = id + 1;
-    table[at + 1] = this.newSlot(k, 1, id);
+    table[at + 1] = this.newSlot(k, n, id);
     if (this.keys.length * 4 > table.length) this.growIds();
   }
 
@@ -118,15 +129,26 @@ export class Tally {
     return at;
   }
 
-  /** Counts every space-separated word of s (empty words are skipped). */
-  addWords(s: string): void {
-    let at = 0;
-    for (;;) {
-      const sp = s.indexOf(" ", at);
-      const end = sp < 0 ? s.length : sp;
-      if (end > at) this.add(s.slice(at, end));
-      if (sp < 0) return;
-      at = sp + 1;
+  /** What this tally holds, for merge() on another thread (see TallyParts). */
+  toParts(): TallyParts {
+    const n = this.keys.length;
+    return { keys: this.keys.join("\n"), counts: this.counts.slice(0, n), ids: this.ids.slice(0, n) };
+  }
+
+  /**
+   * Adds the counts of another tally's toParts(), whose ids stand for the same strings as
+   * this tally's (the same lexicon's word indexes): the ranking is then the one a single
+   * tally that counted both would give.
+   */
+  merge(p: TallyParts): void {
+    const n = p.counts.length;
+    if (n === 0) return;
+    const keys = p.keys.split("\n");
+    if (keys.length !== n || p.ids.length !== n) throw new Error(`tally parts: ${keys.length} keys, ${n} counts, ${p.ids.length} ids`);
+    for (let i = 0; i < n; i++) {
+      const id = p.ids[i]!;
+      if (id >= 0) this.addIndexed(keys[i]!, id, p.counts[i]!);
+      else this.addMany(keys[i]!, p.counts[i]!);
     }
   }
 
