@@ -67,6 +67,15 @@ describe("lexicon pair table", () => {
     expect(seen).toEqual(["0 1 256", "0 2 5", "1 2 256", "1 3 6", "2 0 7", "2 3 256", "3 0 256", "3 1 8"]);
   });
 
+  test("phrases and pairs in any order, a pair given twice among them, give the tables of the ordered lists", () => {
+    const phrases = ["a bb", "bb cc", "cc dd", "dd a", "bb a"];
+    const pairs: [number, number, number][] = [[0, 1, 5], [0, 3, 2], [1, 2, 6], [2, 3, 7], [3, 0, 8], [3, 2, 1]];
+    const ordered = tiny(phrases, pairs);
+    const shuffled = tiny([...phrases].reverse(), [pairs[4]!, pairs[1]!, pairs[5]!, pairs[0]!, pairs[3]!, pairs[2]!, pairs[4]!]);
+    for (const k of ["pairStart", "pairList", "phraseRole"] as const) expect([...shuffled[k]], k).toEqual([...ordered[k]]);
+    expect(ordered.pairList.length).toBe(7); // "bb a" is a phrase only; "a bb", "bb cc", "cc dd", "dd a" are both
+  });
+
   test("a first word with a long list answers every pair by halving, as one with a short list by scanning", () => {
     // word 0 ("a") is followed by all 40 others: a list longer than the scan, searched
     const words = ["a", ...Array.from({ length: 40 }, (_, i) => `w${String(i).padStart(2, "0")}`)];

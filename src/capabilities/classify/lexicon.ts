@@ -237,22 +237,21 @@ export function decodeTables(file: Uint8Array): LexiconTables {
   // The words alone already answer find(): a lexicon without phrases looks the phrases' words up.
   const plain = new Lexicon({ ...words, pairStart: new Uint32Array(n + 1), pairList: new Int32Array(0), phraseRole: new Uint8Array(n) });
   if (n > PAIR_MAX_WORDS) throw new Error(`lexicon: ${n} words, a pair entry names at most ${PAIR_MAX_WORDS}`);
-  // The phrases' word pairs, then the language model's: first words, and second word <<
-  // PAIR_VALUE_BITS | value; a phrase that is also a word pair becomes one entry holding both.
-  const firsts: number[] = [], entries: number[] = [];
+  // Two streams of pairs, each (first word, second word << PAIR_VALUE_BITS | value): the
+  // phrases' (those whose two words are words) and the language model's. pairLists merges them.
+  const phraseFirst = new Uint32Array(d.phrases.length), phraseEntry = new Int32Array(d.phrases.length);
+  let phrases = 0;
   for (const p of d.phrases) {
     const sp = p.indexOf(" ");
     const a = plain.find(p, 0, sp), b = plain.find(p, sp + 1);
     if (a >= 0 && b >= 0) {
-      firsts.push(a);
-      entries.push((b << PAIR_VALUE_BITS) | PAIR_PHRASE);
+      phraseFirst[phrases] = a;
+      phraseEntry[phrases++] = (b << PAIR_VALUE_BITS) | PAIR_PHRASE;
     }
   }
-  for (let i = 0; i < d.pairFirst.length; i++) {
-    firsts.push(d.pairFirst[i]!);
-    entries.push((d.pairSecond[i]! << PAIR_VALUE_BITS) | d.pairAssoc[i]!);
-  }
-  const { pairStart, pairList, phraseRole } = pairLists(n, firsts, entries);
+  const modelEntry = new Int32Array(d.pairFirst.length);
+  for (let i = 0; i < modelEntry.length; i++) modelEntry[i] = (d.pairSecond[i]! << PAIR_VALUE_BITS) | d.pairAssoc[i]!;
+  const { pairStart, pairList, phraseRole } = pairLists(n, inOrder(phraseFirst.subarray(0, phrases), phraseEntry.subarray(0, phrases)), inOrder(d.pairFirst, modelEntry));
   return {
     header: d.header, size: n, maxWordLength: max,
     letters: shared(letters), blob: shared(blob), start: shared(start), len: shared(len), freq: shared(d.freq), flags: shared(d.flags),
@@ -260,32 +259,56 @@ export function decodeTables(file: Uint8Array): LexiconTables {
   };
 }
 
+/** Pairs under their first words: firsts[k] and entries[k] (second << PAIR_VALUE_BITS | value). */
+type PairStream = [firsts: Uint32Array, entries: Int32Array];
+
 /**
- * The pair lists of n words from entries (second << PAIR_VALUE_BITS | value) under their first
- * words, in any order: grouped by first word (a counting sort), each group in ascending order,
- * entries of the same pair merged (their values or'ed), and each word's phraseRole.
+ * The stream in ascending order of first word, then entry: as given when it is so already,
+ * else sorted. The build writes both streams in order (the model's pairs sorted by word
+ * indexes; the phrases sorted as strings, which is the same order: indexes follow the
+ * code-unit order of the words, and the space between a phrase's words sorts before any
+ * character of a word), so a load only checks; sorting 1.6 M entries per word took a
+ * quarter of the load (bench/classify/RESULTS.md).
  */
-function pairLists(n: number, firsts: readonly number[], entries: readonly number[]): Pick<LexiconTables, "pairStart" | "pairList" | "phraseRole"> {
-  const at = new Uint32Array(n + 1);
-  for (const a of firsts) at[a + 1]!++;
-  for (let a = 0; a < n; a++) at[a + 1]! += at[a]!;
-  const grouped = new Int32Array(entries.length), next = at.slice(0, n);
-  firsts.forEach((a, i) => (grouped[next[a]!++] = entries[i]!));
+function inOrder(firsts: Uint32Array, entries: Int32Array): PairStream {
+  let sorted = true;
+  for (let k = 1; k < firsts.length && sorted; k++) sorted = firsts[k - 1]! < firsts[k]! || (firsts[k - 1] === firsts[k] && entries[k - 1]! <= entries[k]!);
+  if (sorted) return [firsts, entries];
+  const order = Array.from({ length: firsts.length }, (_, k) => k).sort((x, y) => firsts[x]! - firsts[y]! || entries[x]! - entries[y]!);
+  return [Uint32Array.from(order, (k) => firsts[k]!), Int32Array.from(order, (k) => entries[k]!)];
+}
+
+/**
+ * The pair lists of n words from two streams in order (inOrder), merged in one pass: each
+ * word's entries in ascending order of second word, the entries of one pair (a phrase that
+ * is also a model pair, or a pair given twice) one entry with their values or'ed, and each
+ * word's phraseRole.
+ */
+function pairLists(n: number, [af, ae]: PairStream, [bf, be]: PairStream): Pick<LexiconTables, "pairStart" | "pairList" | "phraseRole"> {
   const pairStart = new Uint32Array(n + 1), phraseRole = new Uint8Array(n);
-  let m = 0;
+  const list = new Int32Array(ae.length + be.length);
+  let i = 0, j = 0, m = 0;
   for (let a = 0; a < n; a++) {
     pairStart[a] = m;
-    const group = grouped.subarray(at[a]!, at[a + 1]!).sort();
-    for (let k = 0; k < group.length; k++) {
-      const second = group[k]! >>> PAIR_VALUE_BITS;
-      if (m > pairStart[a]! && grouped[m - 1]! >>> PAIR_VALUE_BITS === second) grouped[m - 1]! |= group[k]!;
-      else grouped[m++] = group[k]!;
+    for (;;) {
+      // entries are >= 0 (second < PAIR_MAX_WORDS): -1 = this stream has no more under a
+      const x = i < af.length && af[i] === a ? ae[i]! : -1, y = j < bf.length && bf[j] === a ? be[j]! : -1;
+      if (x < 0 && y < 0) break;
+      const sx = x >>> PAIR_VALUE_BITS, sy = y >>> PAIR_VALUE_BITS;
+      let v: number;
+      if (y < 0 || (x >= 0 && sx < sy)) { v = x; i++; }
+      else if (x < 0 || sy < sx) { v = y; j++; }
+      else { v = x | y; i++; j++; }
+      const second = v >>> PAIR_VALUE_BITS;
+      if (m > pairStart[a]! && list[m - 1]! >>> PAIR_VALUE_BITS === second) list[m - 1]! |= v;
+      else list[m++] = v;
       phraseRole[a]! |= HEAD;
       phraseRole[second]! |= TAIL;
     }
   }
+  if (i !== af.length || j !== bf.length) throw new Error("lexicon: a word pair names a first word past the words");
   pairStart[n] = m;
-  return { pairStart, pairList: grouped.slice(0, m), phraseRole };
+  return { pairStart, pairList: list.slice(0, m), phraseRole };
 }
 
 /** A copy of a typed array on a SharedArrayBuffer, which structured clone passes by reference. */
