@@ -27,7 +27,11 @@
  *
  * Cost: from each position the lexicon's trie is walked one character at a time (one table
  * slot per character, no substring built), and the state arrays are allocated once per
- * splitter, so a call allocates only its answer.
+ * splitter, so a call allocates only its answer. Each word is a fresh slice of the name: a
+ * per-word cache of the strings cut before (580k slots a thread, so that a word came back as
+ * the same string with its hash cached) cost two cache misses a token, the slot and then the
+ * string read to test it, and the tables and classifier read lexicon words by index since;
+ * without it, paired, camelcase 1.055-1.073, categorize 0.993-1.059 (bench/classify/RESULTS.md).
  */
 import { LETTER_BOUNDARY, NOT_A_WORD, NOT_LOOKED_UP, PAIR_PHRASE, getLexicon, type Lexicon } from "./lexicon.ts";
 import { PAIR_SCALE } from "./lexicon-format.ts";
@@ -106,12 +110,6 @@ export class Splitter {
   /** Per token of the last split() (see tokenWords()). */
   private readonly tokens = new Int32Array(MAX + 1);
   /**
-   * Each lexicon word's string as first cut from a name, so that a word the splitter returns
-   * again is the same string: no allocation, and its hash (cached in the string by the
-   * engine) is computed once for every Map that counts or looks it up. "" = not cut yet.
-   */
-  private readonly strings: string[];
-  /**
    * The trie node of every string of one to three letters a-z, the word that ends there and
    * the letters a word goes on with, interleaved: near[3 * x] the node (-1 = no word begins
    * so), near[3 * x + 1] the word (-1 = none), near[3 * x + 2] its lettersOf, x = a for one
@@ -165,7 +163,6 @@ export class Splitter {
     }
     this.pluralAdd[115] = params.plural; // s
     this.pluralAdd[122] = params.pluralZ; // z
-    this.strings = new Array<string>(lexicon.size).fill("");
     const t = lexicon.trie;
     const put = (x: number, node: number) => {
       this.near[3 * x] = node;
@@ -420,7 +417,7 @@ export class Splitter {
     }
     if (coined) this.coined = true;
     // Adjacent fragments are one acronym ("tg" + "wtg" -> "tgwtg"): the product keeps it whole.
-    const strings = this.strings, tokens = this.tokens;
+    const tokens = this.tokens;
     let start = from;
     for (let n = m - 1; n >= 0; n--) {
       if (n > 0 && frag[n] === 1 && frag[n - 1] === 1) continue;
@@ -428,8 +425,7 @@ export class Splitter {
       // One edge of the path when the token starts at the previous cut (not a joined acronym).
       const w = start === from + (n === m - 1 ? 0 : cuts[n + 1]!) ? cutWord[n]! : NOT_LOOKED_UP;
       tokens[out.length] = w;
-      if (w >= 0) out.push(strings[w] !== "" ? strings[w]! : (strings[w] = s.slice(start, end)));
-      else out.push(s.slice(start, end));
+      out.push(s.slice(start, end));
       start = end;
     }
     return c[2 * L + 1]! - c[2 * L]!;
