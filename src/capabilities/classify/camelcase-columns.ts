@@ -10,8 +10,8 @@
  * - word_count, confidence, domain_type and the taxonomy node of category/subcategory: two
  *   integers per row.
  * - the chunk's words, counted (word_stats): its Tally's parts, which the HTTP thread merges
- *   into the request's tally instead of cutting and hashing every row's split again (1.9 ms
- *   of its time for a 1,000-name request; bench/classify/RESULTS.md).
+ *   into the request's tally instead of cutting and hashing every row's split again (0.33
+ *   against 0.50 ms of its time for a 1,000-name request; bench/classify/RESULTS.md).
  * fromColumns(toColumns(rows)) deep-equals rows, in the same key order (camelcase-columns.test.ts).
  */
 import type { ParsedName } from "../../domain/name.ts";

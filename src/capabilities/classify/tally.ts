@@ -77,10 +77,10 @@ export class Tally {
   }
 
   /**
-   * Counts n occurrences (default one) of k, whose id (0 <= id < 2^31 - 1) stands for k and only k in
-   * every call; ids follow the code-unit order of their strings (a < b exactly when id(a) <
-   * id(b): a lexicon's word indexes do, its words are stored sorted); strings counted by
-   * add() must never be ones that have an id.
+   * Counts n occurrences (default one) of k, whose id (0 <= id < 2^31 - 1) stands for k
+   * and only k in every call; ids follow the code-unit order of their strings (a < b exactly
+   * when id(a) < id(b): a lexicon's word indexes do, its words are stored sorted); strings
+   * counted by add() must never be ones that have an id.
    */
   addIndexed(k: string, id: number, n = 1): void {
     const table = this.byId, mask = table.length - 2;
