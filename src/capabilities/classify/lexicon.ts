@@ -294,11 +294,11 @@ function pairLists(n: number, [af, ae]: PairStream, [bf, be]: PairStream): Pick<
       // entries are >= 0 (second < PAIR_MAX_WORDS): -1 = this stream has no more under a
       const x = i < af.length && af[i] === a ? ae[i]! : -1, y = j < bf.length && bf[j] === a ? be[j]! : -1;
       if (x < 0 && y < 0) break;
-      const sx = x >>> PAIR_VALUE_BITS, sy = y >>> PAIR_VALUE_BITS;
+      // the smaller entry first: entries order by second word, so those of one pair meet
+      // side by side, from either stream, and are or'ed below
       let v: number;
-      if (y < 0 || (x >= 0 && sx < sy)) { v = x; i++; }
-      else if (x < 0 || sy < sx) { v = y; j++; }
-      else { v = x | y; i++; j++; }
+      if (y < 0 || (x >= 0 && x <= y)) { v = x; i++; }
+      else { v = y; j++; }
       const second = v >>> PAIR_VALUE_BITS;
       if (m > pairStart[a]! && list[m - 1]! >>> PAIR_VALUE_BITS === second) list[m - 1]! |= v;
       else list[m++] = v;

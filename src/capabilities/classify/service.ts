@@ -11,7 +11,7 @@
  * A chunk crosses the thread boundary as text and columns, never as row objects: the names
  * go joined by newlines; categorize rows come back as the JSON text of their array and
  * camelcase rows as columns (camelcase-columns.ts: two strings and an Int32Array, the cheapest
- * to turn back into objects here). Long strings and typed arrays travel by structured clone
+ * to turn back into objects here, beside the share's word tally). Long strings and typed arrays travel by structured clone
  * (the pool's codec), while msgpackr took 10-15 ms under Bun to pack the 500 row objects of
  * a 1,000-name request (bench/classify/RESULTS.md).
  */
