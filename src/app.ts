@@ -14,7 +14,7 @@ import { clip } from "./domain/name.ts";
 import { Authenticator } from "./http/auth.ts";
 import { parseJsonObject, readBody } from "./http/body.ts";
 import type { CallContext, Endpoint } from "./http/endpoint.ts";
-import { ApiError, errorResponse, jsonResponse, jsonTextResponse, NO_HEADERS, toErrorResponse } from "./http/errors.ts";
+import { ApiError, codeResponse, errorResponse, jsonResponse, jsonTextResponse, NO_HEADERS, toErrorResponse } from "./http/errors.ts";
 import { checkRate } from "./http/meter.ts";
 import { execute, type Answer } from "./http/pipeline.ts";
 import { readQuery } from "./http/query.ts";
@@ -40,7 +40,7 @@ interface AuthedContext {
 
 /** The route's `authed` (destructure it from the context as Elysia hands it over). */
 export function authOf(a: Authed | undefined): Authed {
-  if (!a) throw new ApiError(401, "missing API key: send Authorization: Bearer <key>");
+  if (!a) throw new ApiError("unauthorized", "missing API key: send Authorization: Bearer <key>");
   return a;
 }
 
@@ -148,12 +148,12 @@ export function buildApp(services: Services, parts: AppParts) {
         const path = pathOf(request.url);
         const methods = known.find((k) => k.re.test(path))?.methods;
         if (methods && !methods.has(request.method)) {
-          return jsonResponse(405, { error: `method ${clip(request.method)} not allowed on ${clip(path)}` }, { Allow: [...methods].join(", ") });
+          return codeResponse("method_not_allowed", `method ${clip(request.method)} not allowed on ${clip(path)}`, { Allow: [...methods].join(", ") });
         }
         // Clipped: a path may be tens of kilobytes long, and an answer need not echo it whole.
-        return jsonResponse(404, { error: `no such endpoint: ${clip(request.method)} ${clip(path)}` });
+        return codeResponse("not_found", `no such endpoint: ${clip(request.method)} ${clip(path)}`);
       }
-      if (code === "PARSE") return jsonResponse(400, { error: "request body could not be parsed" });
+      if (code === "PARSE") return codeResponse("invalid_request", "request body could not be parsed");
       return toErrorResponse(error, log);
     });
 

@@ -80,12 +80,12 @@ export function splitName(ascii: string): ParsedName {
  * Validate and normalise one item; throws a 400 naming `where` (e.g. `domains[3]`).
  */
 export function parseDomain(input: unknown, where: string, opts: { requireExtension?: boolean } = {}): ParsedName {
-  if (typeof input !== "string") throw new ApiError(400, `${where} must be a string`);
+  if (typeof input !== "string") throw new ApiError("invalid_request", `${where} must be a string`);
   const ascii = normaliseDomain(input);
-  if (ascii === null) throw new ApiError(400, `${where}: ${JSON.stringify(clip(input))} is not a valid domain name`);
+  if (ascii === null) throw new ApiError("invalid_request", `${where}: ${JSON.stringify(clip(input))} is not a valid domain name`);
   const parsed = splitName(ascii);
   if (opts.requireExtension && parsed.ext === null) {
-    throw new ApiError(400, `${where}: ${JSON.stringify(clip(input))} needs an extension (e.g. "${ascii}.com")`);
+    throw new ApiError("invalid_request", `${where}: ${JSON.stringify(clip(input))} needs an extension (e.g. "${ascii}.com")`);
   }
   return parsed;
 }

@@ -29,7 +29,7 @@ export function bearerToken(header: string | null): string | null {
 }
 
 const KEY_RE = /^zw_live_[0-9A-Za-z]{32}$/;
-const unauthorized = (msg: string) => new ApiError(401, msg, {}, { "WWW-Authenticate": "Bearer" });
+const unauthorized = (msg: string) => new ApiError("unauthorized", msg, {}, { "WWW-Authenticate": "Bearer" });
 
 export class Authenticator {
   private cache = new Map<string, KeyRecord>();

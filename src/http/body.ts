@@ -10,7 +10,7 @@
 import { REQUEST_LIMITS } from "../operations.ts";
 import { clip } from "../domain/name.ts";
 import { repeatedTopLevelKey } from "./duplicate-keys.ts";
-import { ApiError } from "./errors.ts";
+import { ApiError, type ErrorCode } from "./errors.ts";
 
 export interface BodyLimits {
   maxBytes: number;
@@ -26,17 +26,17 @@ export const DEFAULT_BODY_LIMITS: BodyLimits = {
 
 const mb = (n: number) => `${Math.round(n / (1024 * 1024))} MB`;
 
-async function collect(stream: ReadableStream<Uint8Array>, cap: number, what: string, deadline: number, status: number): Promise<Uint8Array> {
+async function collect(stream: ReadableStream<Uint8Array>, cap: number, what: string, deadline: number, code: ErrorCode): Promise<Uint8Array> {
   const reader = stream.getReader();
   const parts: Uint8Array[] = [];
   let total = 0;
   try {
     for (;;) {
       const left = deadline - Date.now();
-      if (left <= 0) throw new ApiError(408, "request body took too long to arrive");
+      if (left <= 0) throw new ApiError("request_timeout", "request body took too long to arrive");
       let timer: ReturnType<typeof setTimeout> | undefined;
       const timeout = new Promise<never>((_, rej) => {
-        timer = setTimeout(() => rej(new ApiError(408, "request body took too long to arrive")), left);
+        timer = setTimeout(() => rej(new ApiError("request_timeout", "request body took too long to arrive")), left);
       });
       let r: { done: boolean; value?: Uint8Array };
       try {
@@ -46,19 +46,19 @@ async function collect(stream: ReadableStream<Uint8Array>, cap: number, what: st
       }
       if (r.done) break;
       total += r.value!.byteLength;
-      if (total > cap) throw new ApiError(status, `${what} exceeds ${mb(cap)}`);
+      if (total > cap) throw new ApiError(code, `${what} exceeds ${mb(cap)}`);
       parts.push(r.value!);
     }
   } catch (e) {
     reader.cancel().catch(() => {});
     if (e instanceof ApiError) throw e;
     if (e instanceof Error && /gzip|zlib|inflate|decompress|header|incorrect|invalid/i.test(e.message + e.name)) {
-      throw new ApiError(400, "request body is not valid gzip");
+      throw new ApiError("invalid_request", "request body is not valid gzip");
     }
     // The inflater's word for gzip data that stops short (a request cut off mid-body reads
     // as the same thing: either way the body is incomplete).
-    if (e instanceof Error && /unexpected end of file/i.test(e.message)) throw new ApiError(400, "request body is not valid gzip: it ends early (truncated)");
-    throw new ApiError(400, "request body could not be read");
+    if (e instanceof Error && /unexpected end of file/i.test(e.message)) throw new ApiError("invalid_request", "request body is not valid gzip: it ends early (truncated)");
+    throw new ApiError("invalid_request", "request body could not be read");
   }
   if (parts.length === 1) return parts[0]!;
   const out = new Uint8Array(total);
@@ -81,7 +81,7 @@ function checkCharset(contentType: string | null): void {
     if (eq < 0 || param.slice(0, eq).trim().toLowerCase() !== "charset") continue;
     const charset = param.slice(eq + 1).trim().replace(/^"(.*)"$/, "$1").toLowerCase();
     if (charset !== "utf-8" && charset !== "utf8" && charset !== "us-ascii") {
-      throw new ApiError(415, `unsupported charset ${JSON.stringify(clip(charset, 40))}: send the body as UTF-8`);
+      throw new ApiError("unsupported_media_type", `unsupported charset ${JSON.stringify(clip(charset, 40))}: send the body as UTF-8`);
     }
   }
 }
@@ -90,29 +90,29 @@ function checkCharset(contentType: string | null): void {
 export async function readBody(req: Request, limits: BodyLimits = DEFAULT_BODY_LIMITS): Promise<Uint8Array> {
   const declared = req.headers.get("content-length");
   if (declared !== null && Number(declared) > limits.maxBytes) {
-    throw new ApiError(413, `request body exceeds ${mb(limits.maxBytes)}`);
+    throw new ApiError("payload_too_large", `request body exceeds ${mb(limits.maxBytes)}`);
   }
   const encoding = (req.headers.get("content-encoding") ?? "identity").trim().toLowerCase();
   if (encoding !== "identity" && encoding !== "gzip" && encoding !== "x-gzip") {
-    throw new ApiError(415, `unsupported Content-Encoding "${encoding}": send identity or gzip`);
+    throw new ApiError("unsupported_media_type", `unsupported Content-Encoding "${encoding}": send identity or gzip`);
   }
   checkCharset(req.headers.get("content-type"));
   if (!req.body) return new Uint8Array(0);
   const deadline = Date.now() + limits.timeoutMs;
-  if (encoding === "identity") return collect(req.body, limits.maxBytes, "request body", deadline, 413);
+  if (encoding === "identity") return collect(req.body, limits.maxBytes, "request body", deadline, "payload_too_large");
   // Count the compressed bytes on the way in, then inflate every member with a cap.
   let raw = 0;
   const counted = req.body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, ctl) {
         raw += chunk.byteLength;
-        if (raw > limits.maxBytes) ctl.error(new ApiError(413, `request body exceeds ${mb(limits.maxBytes)}`));
+        if (raw > limits.maxBytes) ctl.error(new ApiError("payload_too_large", `request body exceeds ${mb(limits.maxBytes)}`));
         else ctl.enqueue(chunk);
       },
     }),
   );
   const inflated = counted.pipeThrough(new DecompressionStream("gzip") as unknown as TransformStream<Uint8Array, Uint8Array>);
-  return collect(inflated, limits.maxInflatedBytes, "inflated request body", deadline, 400);
+  return collect(inflated, limits.maxInflatedBytes, "inflated request body", deadline, "invalid_request");
 }
 
 const decoder = new TextDecoder("utf-8", { fatal: true });
@@ -121,25 +121,25 @@ export function decodeText(bytes: Uint8Array): string {
   try {
     return decoder.decode(bytes);
   } catch {
-    throw new ApiError(400, "request body is not valid UTF-8");
+    throw new ApiError("invalid_request", "request body is not valid UTF-8");
   }
 }
 
 /** Parse a JSON object body; arrays, scalars, bad JSON and absurd nesting are 400s. */
 export function parseJsonObject(bytes: Uint8Array): Record<string, unknown> {
-  if (bytes.byteLength === 0) throw new ApiError(400, "request body is empty: send a JSON object");
+  if (bytes.byteLength === 0) throw new ApiError("invalid_request", "request body is empty: send a JSON object");
   const text = decodeText(bytes);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
-    if (e instanceof RangeError) throw new ApiError(400, "request body is nested too deeply");
-    throw new ApiError(400, `request body is not valid JSON${e instanceof SyntaxError ? `: ${e.message}` : ""}`);
+    if (e instanceof RangeError) throw new ApiError("invalid_request", "request body is nested too deeply");
+    throw new ApiError("invalid_request", `request body is not valid JSON${e instanceof SyntaxError ? `: ${e.message}` : ""}`);
   }
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    throw new ApiError(400, "request body must be a JSON object");
+    throw new ApiError("invalid_request", "request body must be a JSON object");
   }
   const repeated = repeatedTopLevelKey(text);
-  if (repeated !== null) throw new ApiError(400, `duplicate field ${JSON.stringify(clip(repeated))}: send each field once`);
+  if (repeated !== null) throw new ApiError("invalid_request", `duplicate field ${JSON.stringify(clip(repeated))}: send each field once`);
   return value as Record<string, unknown>;
 }

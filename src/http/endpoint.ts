@@ -18,8 +18,9 @@ export interface CallContext {
   via: "rest" | "mcp";
 }
 
+/** A success; a failure is thrown as an ApiError (errors.ts), which refunds the reservation. */
 export interface Outcome {
-  status?: number;
+  status?: 200 | 201 | 202;
   body: unknown;
   /**
    * The body already serialised, when the service memoises its answer (GET /v1/usage): REST

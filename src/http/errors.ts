@@ -1,28 +1,65 @@
 /**
- * One module owns every non-2xx answer: the error type, the JSON body builder, and the
- * mapping of framework errors and surprises into JSON. Every 4xx/5xx is `{ error, ... }`.
+ * One module owns every non-2xx answer: the error codes, the one mapping of a code to its
+ * HTTP status, the error type, the JSON body builder, and the mapping of framework errors
+ * and surprises into JSON. Code outside src/http raises codes, never statuses. Every
+ * 4xx/5xx body is `{ error, code, ...fields }`: `error` is the sentence for people (it names
+ * the field or index), `code` the stable word for programs (docs/errors.md).
  */
 import { credits } from "../cost-phrase.ts";
+
+/** Every error code and its HTTP status: the one place a status is chosen. */
+export const ERROR_STATUS = {
+  invalid_request: 400,
+  unauthorized: 401,
+  not_found: 404,
+  method_not_allowed: 405,
+  request_timeout: 408,
+  conflict: 409,
+  gone: 410,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  quota_exceeded: 429,
+  in_flight_exceeded: 429,
+  internal: 500,
+  index_unavailable: 502,
+  upstream_unavailable: 502,
+  worker_failed: 502,
+  busy: 503,
+  unavailable: 503,
+  insufficient_storage: 507,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const isErrorCode = (c: unknown): c is ErrorCode => typeof c === "string" && Object.hasOwn(ERROR_STATUS, c);
 
 export class ApiError extends Error {
   override name = "ApiError";
   constructor(
-    readonly status: number,
+    readonly code: ErrorCode,
     message: string,
     readonly extra: Record<string, unknown> = {},
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
 }
 
-export const badRequest = (message: string) => new ApiError(400, message);
-export const notFound = (message = "not found") => new ApiError(404, message);
+export const badRequest = (message: string) => new ApiError("invalid_request", message);
+export const notFound = (message = "not found") => new ApiError("not_found", message);
+
+/** Seconds until `at`, at least 1: a Retry-After always points to the future. */
+export const secondsUntil = (at: number, now: number) => Math.max(1, Math.ceil((at - now) / 1000));
 
 export function rateLimited(retryAfterSeconds: number, bucket: string): ApiError {
   const s = Math.max(1, Math.ceil(retryAfterSeconds));
   return new ApiError(
-    429,
+    "rate_limited",
     `rate limit exceeded for ${bucket}: retry in ${s} s`,
     { retry_after_seconds: s },
     { "Retry-After": String(s) },
@@ -30,9 +67,9 @@ export function rateLimited(retryAfterSeconds: number, bucket: string): ApiError
 }
 
 export function quotaExceeded(needed: number, remaining: number, resetsAt: Date, now: number): ApiError {
-  const s = Math.max(1, Math.ceil((resetsAt.getTime() - now) / 1000));
+  const s = secondsUntil(resetsAt.getTime(), now);
   return new ApiError(
-    429,
+    "quota_exceeded",
     `daily credit quota exceeded: this request needs ${credits(needed)}, ${remaining} remain until ${resetsAt.toISOString()}`,
     { resets_at: resetsAt.toISOString(), retry_after_seconds: s },
     { "Retry-After": String(s) },
@@ -73,13 +110,23 @@ export function jsonTextResponse(text: string): Response {
   return new Response(text, JSON_TEXT_INIT);
 }
 
+/** The body of an error: the sentence, the code, then the error's own fields. */
+export const errorBody = (err: ApiError): Record<string, unknown> => ({ error: err.message, code: err.code, ...err.extra });
+
 export function errorResponse(err: ApiError): Response {
-  return jsonResponse(err.status, { error: err.message, ...err.extra }, err.headers);
+  return jsonResponse(err.status, errorBody(err), err.headers);
 }
 
 /** Anything thrown becomes JSON; only our own ApiError keeps its status. */
 export function toErrorResponse(err: unknown, log: (e: unknown) => void = console.error): Response {
   if (err instanceof ApiError) return errorResponse(err);
   log(err);
-  return jsonResponse(500, { error: "internal error" });
+  return errorResponse(INTERNAL);
+}
+
+const INTERNAL = new ApiError("internal", "internal error");
+
+/** An error the code raises itself, answered as JSON (404 and 405 of the router, 400 of the parser). */
+export function codeResponse(code: ErrorCode, message: string, headers: Record<string, string> = {}): Response {
+  return errorResponse(new ApiError(code, message, {}, headers));
 }

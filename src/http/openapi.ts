@@ -6,12 +6,14 @@ import type { TSchema } from "@sinclair/typebox";
 import { costPhrase } from "../cost-phrase.ts";
 import { RATE_LIMITS } from "../operations.ts";
 import type { Endpoint } from "./endpoint.ts";
+import { ERROR_STATUS } from "./errors.ts";
 
 const ErrorBody = {
   type: "object",
-  required: ["error"],
+  required: ["error", "code"],
   properties: {
-    error: { type: "string" },
+    error: { type: "string", description: "what went wrong, naming the field or limit" },
+    code: { type: "string", enum: Object.keys(ERROR_STATUS), description: "stable code the status follows from (docs/errors.md)" },
     retry_after_seconds: { type: "integer" },
     resets_at: { type: "string" },
   },

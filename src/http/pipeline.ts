@@ -7,7 +7,7 @@
  */
 import type { TSchema } from "@sinclair/typebox";
 import type { CallContext, Endpoint, Outcome } from "./endpoint.ts";
-import { ApiError, NO_HEADERS } from "./errors.ts";
+import { NO_HEADERS } from "./errors.ts";
 import { reserve, type Reservation } from "./meter.ts";
 import { validator, type Validator } from "./validate.ts";
 
@@ -33,10 +33,6 @@ export interface Answer {
 
 function finish(ep: Endpoint, outcome: Outcome, r: Reservation | null, cost: number): Answer {
   const status = outcome.status ?? 200;
-  if (status >= 300) {
-    r?.refundAll();
-    throw new ApiError(status, String((outcome.body as { error?: string })?.error ?? "request failed"));
-  }
   if (r === null) return { status, body: outcome.body, json: outcome.json, headers: outcome.headers ? { ...outcome.headers } : NO_HEADERS };
   const headers: Record<string, string> = outcome.headers ? { ...outcome.headers } : {};
   if (ep.op.usageKey !== null) {

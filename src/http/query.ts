@@ -45,11 +45,11 @@ export function strictQuery(search: string): URLSearchParams {
     const eq = pair.indexOf("=");
     const rawName = eq < 0 ? pair : pair.slice(0, eq);
     const badName = badEscapes(rawName);
-    if (badName !== null) throw new ApiError(400, `a query parameter name is not valid UTF-8: ${JSON.stringify(clip(badName, 40))} ${HINT}`);
+    if (badName !== null) throw new ApiError("invalid_request", `a query parameter name is not valid UTF-8: ${JSON.stringify(clip(badName, 40))} ${HINT}`);
     const badValue = eq < 0 ? null : badEscapes(pair.slice(eq + 1));
     if (badValue !== null) {
       const name = new URLSearchParams(rawName).keys().next().value ?? "";
-      throw new ApiError(400, `query parameter ${JSON.stringify(clip(name, 40))} is not valid UTF-8: ${JSON.stringify(clip(badValue, 40))} ${HINT}`);
+      throw new ApiError("invalid_request", `query parameter ${JSON.stringify(clip(name, 40))} is not valid UTF-8: ${JSON.stringify(clip(badValue, 40))} ${HINT}`);
     }
   }
   return query;
@@ -73,9 +73,9 @@ export function checkParams(query: URLSearchParams, accepted: readonly string[])
   for (const k of query.keys()) {
     if (!accepted.includes(k)) {
       const takes = accepted.length === 0 ? "this endpoint takes none" : `it takes ${accepted.join(", ")}`;
-      throw new ApiError(400, `unknown query parameter ${JSON.stringify(clip(k))}: ${takes}`);
+      throw new ApiError("invalid_request", `unknown query parameter ${JSON.stringify(clip(k))}: ${takes}`);
     }
-    if (seen.has(k)) throw new ApiError(400, `query parameter ${JSON.stringify(clip(k))} is given more than once: send it once`);
+    if (seen.has(k)) throw new ApiError("invalid_request", `query parameter ${JSON.stringify(clip(k))} is given more than once: send it once`);
     seen.add(k);
   }
   return query;

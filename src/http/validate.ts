@@ -95,7 +95,7 @@ export function validator<T>(schema: TSchema): Validator<T> {
     parse(value: unknown): T {
       if (check.Check(value)) return value as T;
       const first = check.Errors(value).First();
-      throw new ApiError(400, first ? describe(first) : "request body is not valid");
+      throw new ApiError("invalid_request", first ? describe(first) : "request body is not valid");
     },
   };
 }

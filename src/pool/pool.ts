@@ -23,13 +23,13 @@
  * - size 0 (ZW_WORKERS=0) runs everything on the calling thread through the same table.
  */
 import type { Config } from "../config.ts";
-import { ApiError } from "../http/errors.ts";
+import { ApiError, isErrorCode } from "../http/errors.ts";
 import { decode, encode, type Envelope } from "./codec.ts";
 import type { BroadcastTable, FromWorker, TaskTable, ToWorker, WorkerContext } from "./protocol.ts";
 
 export class PoolBusyError extends ApiError {
   constructor(queued: number) {
-    super(503, `server busy: ${queued} tasks are waiting for a worker; retry shortly`, { retry_after_seconds: 1 }, { "Retry-After": "1" });
+    super("busy", `server busy: ${queued} tasks are waiting for a worker; retry shortly`, { retry_after_seconds: 1 }, { "Retry-After": "1" });
   }
 }
 
@@ -96,7 +96,7 @@ interface Slot {
 const DEFAULT_WORKER = new URL("../../workers/worker.ts", import.meta.url);
 
 function failure(m: Extract<FromWorker, { kind: "failed" }>, task: string): Error {
-  if (m.status !== undefined) return new ApiError(m.status, m.error, m.extra ?? {});
+  if (isErrorCode(m.code)) return new ApiError(m.code, m.error, m.extra ?? {});
   return new Error(`task ${task} failed in a worker: ${m.error}`);
 }
 
@@ -229,7 +229,7 @@ class WorkerPool extends Here implements Pool {
     for (const [id, a] of this.acks) if (a.slot === slot) (this.acks.delete(id), a.done());
     const i = this.slots.indexOf(slot);
     if (this.stopping) {
-      job?.reject(new ApiError(503, "server is stopping"));
+      job?.reject(new ApiError("busy", "server is stopping"));
       return;
     }
     this.restarts++;
@@ -245,7 +245,7 @@ class WorkerPool extends Here implements Pool {
       }, delay);
       timer.unref?.();
       if (this.failedStarts >= 3 && this.slots.every((s) => !s.ready || s.dead)) {
-        for (const j of this.queue.splice(0)) j.reject(new ApiError(503, `workers cannot start (${this.lastStartError}); retry later`, {}, { "Retry-After": "5" }));
+        for (const j of this.queue.splice(0)) j.reject(new ApiError("busy", `workers cannot start (${this.lastStartError}); retry later`, {}, { "Retry-After": "5" }));
       }
       return;
     }
@@ -253,7 +253,7 @@ class WorkerPool extends Here implements Pool {
     if (job) {
       job.attempts++;
       if (job.attempts < 2) this.queue.unshift(job);
-      else job.reject(new ApiError(502, `the worker running ${job.task} stopped twice (${why}); nothing was charged`));
+      else job.reject(new ApiError("worker_failed", `the worker running ${job.task} stopped twice (${why}); nothing was charged`));
     }
     this.pump();
   }
@@ -271,7 +271,7 @@ class WorkerPool extends Here implements Pool {
   }
 
   run<T>(task: string, input: unknown, opts: RunOptions = {}): Promise<T> {
-    if (this.stopping) return Promise.reject(new ApiError(503, "server is stopping"));
+    if (this.stopping) return Promise.reject(new ApiError("busy", "server is stopping"));
     if (!(task in this.o.tasks)) return Promise.reject(new Error(`unknown task "${task}"`));
     if (this.queue.length >= this.maxQueue) return Promise.reject(new PoolBusyError(this.queue.length));
     const { env } = encode(input);
@@ -314,10 +314,10 @@ class WorkerPool extends Here implements Pool {
 
   async stop(): Promise<void> {
     this.stopping = true;
-    for (const job of this.queue.splice(0)) job.reject(new ApiError(503, "server is stopping"));
+    for (const job of this.queue.splice(0)) job.reject(new ApiError("busy", "server is stopping"));
     for (const slot of this.slots) {
       slot.dead = true;
-      slot.job?.reject(new ApiError(503, "server is stopping"));
+      slot.job?.reject(new ApiError("busy", "server is stopping"));
       this.release(slot);
       slot.worker.terminate();
     }

@@ -5,6 +5,7 @@
  * arrays, strings, numbers, typed arrays).
  */
 import type { Config } from "../config.ts";
+import type { ErrorCode } from "../http/errors.ts";
 import type { Envelope } from "./codec.ts";
 
 /** What a task function sees besides its input. */
@@ -49,5 +50,5 @@ export type ToWorker =
 export type FromWorker =
   | { kind: "ready" }
   | { kind: "done"; id: number; output: Envelope }
-  /** The task threw: `status` is kept when it was an ApiError (a caller's mistake). */
-  | { kind: "failed"; id: number; error: string; status?: number; extra?: Record<string, unknown> };
+  /** The task threw: `code` is kept when it was an ApiError (a caller's mistake). */
+  | { kind: "failed"; id: number; error: string; code?: ErrorCode; extra?: Record<string, unknown> };

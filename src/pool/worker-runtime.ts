@@ -48,7 +48,7 @@ export function runWorker(tasks: TaskTable, broadcasts: readonly BroadcastTable[
       const { env, transfer } = encode(out);
       post({ kind: "done", id, output: env }, transfer);
     } catch (e) {
-      if (e instanceof ApiError) post({ kind: "failed", id, error: e.message, status: e.status, extra: e.extra });
+      if (e instanceof ApiError) post({ kind: "failed", id, error: e.message, code: e.code, extra: e.extra });
       else post({ kind: "failed", id, error: e instanceof Error ? e.message : String(e) });
     }
   }

@@ -12,7 +12,7 @@ export const TASKS: TaskTable = {
   "t.sum": (input: { values: Float64Array }) => ({ sum: input.values.reduce((a, b) => a + b, 0), n: input.values.length }),
   "t.square": (input: number[]) => ({ squares: Uint32Array.from(input, (x) => x * x) }),
   "t.badInput": (input: { field: string }) => {
-    throw new ApiError(400, `${input.field}: not acceptable`, { hint: "x" });
+    throw new ApiError("invalid_request", `${input.field}: not acceptable`, { hint: "x" });
   },
   "t.bug": () => {
     throw new TypeError("oops");

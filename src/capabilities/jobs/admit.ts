@@ -25,7 +25,7 @@ function horizonText(s: number): string {
 function unavailable(message: string, waitS: number, retryAfterS: number): ApiError {
   const wait = Math.max(1, Math.ceil(waitS));
   const ra = String(Math.max(1, Math.ceil(retryAfterS)));
-  return new ApiError(503, message, { estimated_wait_seconds: wait }, { "Retry-After": ra });
+  return new ApiError("busy", message, { estimated_wait_seconds: wait }, { "Retry-After": ra });
 }
 
 /** An earlier job with this idempotency key (a replay), a 409, or null (none within 24 h). */
@@ -37,7 +37,7 @@ function replay(core: JobsCore, key: KeyRecord, s: Submission, now: number): Job
     core.store.forgetIdempotencyKey(hit.id);
     return null;
   }
-  if (hit.idem_hash !== s.fingerprint) throw new ApiError(409, "idempotency_key was already used with a different request body");
+  if (hit.idem_hash !== s.fingerprint) throw new ApiError("conflict", "idempotency_key was already used with a different request body");
   return hit;
 }
 

@@ -133,11 +133,11 @@ function parseCallbackUrl(raw: string, field: string): URL {
   try {
     u = new URL(raw);
   } catch {
-    throw new ApiError(400, `${field}: ${JSON.stringify(raw.slice(0, 200))} is not a valid URL`);
+    throw new ApiError("invalid_request", `${field}: ${JSON.stringify(raw.slice(0, 200))} is not a valid URL`);
   }
-  if (u.protocol !== "https:") throw new ApiError(400, `${field} must be an https:// URL`);
-  if (u.username || u.password) throw new ApiError(400, `${field} must not carry credentials`);
-  if (raw.length > 2048) throw new ApiError(400, `${field} must be at most 2048 characters`);
+  if (u.protocol !== "https:") throw new ApiError("invalid_request", `${field} must be an https:// URL`);
+  if (u.username || u.password) throw new ApiError("invalid_request", `${field} must not carry credentials`);
+  if (raw.length > 2048) throw new ApiError("invalid_request", `${field} must be at most 2048 characters`);
   return u;
 }
 
@@ -150,11 +150,11 @@ async function checkedAddresses(u: URL, allowPrivate: boolean, field: string, re
     try {
       addrs = await resolve(host);
     } catch {
-      throw new ApiError(400, `${field}: host "${host}" does not resolve`);
+      throw new ApiError("invalid_request", `${field}: host "${host}" does not resolve`);
     }
   }
   if (addrs.length === 0 || (!allowPrivate && !addrs.every(isPublicAddress))) {
-    throw new ApiError(400, `${field}: host "${host}" resolves to a private, loopback or link-local address`);
+    throw new ApiError("invalid_request", `${field}: host "${host}" resolves to a private, loopback or link-local address`);
   }
   return { host, addrs };
 }

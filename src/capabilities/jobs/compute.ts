@@ -21,8 +21,8 @@ function withLease<T>(p: Promise<T>, ms: number): Promise<T> {
   return Promise.race([p, expired]).finally(() => clearTimeout(timer));
 }
 
-/** The pool refusing work because its queue is full (PoolBusyError): wait, not a failure. */
-const isBusy = (e: unknown) => e instanceof ApiError && e.status === 503;
+/** The pool refusing work for now (a full queue, workers restarting): wait, not a failure. */
+const isBusy = (e: unknown) => e instanceof ApiError && e.code === "busy";
 
 function checked(p: PackedChunk, expected: number): PackedChunk {
   if (!p || !(p.member instanceof Uint8Array) || p.rows !== expected) throw new ChunkFault("chunk task answered a malformed result");

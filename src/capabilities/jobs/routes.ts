@@ -74,11 +74,11 @@ export const submitRoute: RawRoute = (app, services: Services) => {
         checkRate(services.store, key, OPERATIONS.jobs_submit.bucket, now);
         const type = mediaType(request.headers.get("content-type"));
         if (type !== "application/json" && type !== "text/plain") {
-          throw new ApiError(415, "Content-Type must be application/json or text/plain (one name per line)");
+          throw new ApiError("unsupported_media_type", "Content-Type must be application/json or text/plain (one name per line)");
         }
         const query = queryOf(request.url);
         if (type === "application/json" && [...query.keys()].length > 0) {
-          throw new ApiError(400, "query parameters are for text/plain submissions: put the settings in the JSON body");
+          throw new ApiError("invalid_request", "query parameters are for text/plain submissions: put the settings in the JSON body");
         }
         const bytes = await readBody(request, { maxBytes: JOB_LIMITS.maxBodyBytes, maxInflatedBytes: JOB_LIMITS.maxInflatedBytes, timeoutMs: REQUEST_LIMITS.bodyTimeoutMs });
         const svc = jobsService(services);
@@ -127,7 +127,7 @@ export const resultsRoute: RawRoute = (app, services: Services) => {
         // digits only ("1e3", "0x10", "+1" and " 1" are no row numbers), then the shared range
         const from = checkFrom(/^\d{1,20}$/.test(fromRaw) ? Number(fromRaw) : NaN);
         const format = q.get("format") ?? "ndjson";
-        if (format !== "ndjson" && format !== "csv") throw new ApiError(400, "format must be ndjson or csv");
+        if (format !== "ndjson" && format !== "csv") throw new ApiError("invalid_request", "format must be ndjson or csv");
         const svc = jobsService(services);
         const { j, chunks } = svc.readable(key, params.job_id ?? "", from);
         const headers: Record<string, string> = {

@@ -15,9 +15,9 @@ import { fromJson, fromText, type Submission } from "./submit.ts";
 import { isFinal, JOB_STATUSES, reportedStatus, type JobRow, type JobStatus } from "./types.ts";
 import { deleteView, jobView, type JobView } from "./view.ts";
 
-export const jobNotFound = () => new ApiError(404, "job not found");
-export const noRowsYet = () => new ApiError(409, "job has no rows yet");
-export const resultsExpired = () => new ApiError(410, "job results expired");
+export const jobNotFound = () => new ApiError("not_found", "job not found");
+export const noRowsYet = () => new ApiError("conflict", "job has no rows yet");
+export const resultsExpired = () => new ApiError("gone", "job results expired");
 
 export interface SubmitResult {
   job: JobView;
@@ -42,7 +42,7 @@ export interface ResultsPage {
 
 /** The row to start a results read at: a whole number, 0 to 2^53 - 1 (REST and tools alike). */
 export function checkFrom(from: number): number {
-  if (!Number.isSafeInteger(from) || from < 0) throw new ApiError(400, `from must be an integer from 0 to ${Number.MAX_SAFE_INTEGER}`);
+  if (!Number.isSafeInteger(from) || from < 0) throw new ApiError("invalid_request", `from must be an integer from 0 to ${Number.MAX_SAFE_INTEGER}`);
   return from;
 }
 
@@ -82,20 +82,20 @@ export class JobsService {
   list(key: KeyRecord, q: ListQuery, now = Date.now()): { jobs: JobView[]; names_in_flight: number; next_cursor: string | null } {
     const status = q.status ?? undefined;
     if (status !== undefined && !JOB_STATUSES.includes(status as JobStatus)) {
-      throw new ApiError(400, `status must be one of ${JOB_STATUSES.join(", ")}`);
+      throw new ApiError("invalid_request", `status must be one of ${JOB_STATUSES.join(", ")}`);
     }
     const type = q.type ?? undefined;
-    if (type !== undefined && !Object.hasOwn(JOB_TYPES, type)) throw new ApiError(400, "type must be one of zone_lookup, appraise, categorize");
+    if (type !== undefined && !Object.hasOwn(JOB_TYPES, type)) throw new ApiError("invalid_request", "type must be one of zone_lookup, appraise, categorize");
     let limit = 20;
     if (q.limit !== undefined && q.limit !== null) {
       const t = String(q.limit);
-      if (!/^\d+$/.test(t) || Number(t) < 1 || Number(t) > 100) throw new ApiError(400, "limit must be an integer from 1 to 100");
+      if (!/^\d+$/.test(t) || Number(t) < 1 || Number(t) > 100) throw new ApiError("invalid_request", "limit must be an integer from 1 to 100");
       limit = Number(t);
     }
     let after: { created: number; rowid: number } | undefined;
     if (q.cursor !== undefined && q.cursor !== null) {
       const m = /^(\d{1,15})\.(\d{1,15})$/.exec(Buffer.from(q.cursor, "base64url").toString("latin1"));
-      if (!m) throw new ApiError(400, "cursor is not valid: pass next_cursor from the previous page");
+      if (!m) throw new ApiError("invalid_request", "cursor is not valid: pass next_cursor from the previous page");
       after = { created: Number(m[1]), rowid: Number(m[2]) };
     }
     const rows = this.core.store.list(key.id, {
@@ -150,7 +150,7 @@ export class JobsService {
     const limit = q.limit ?? REQUEST_LIMITS.jobResultsPageDefault;
     checkFrom(from);
     if (!Number.isInteger(limit) || limit < 1 || limit > REQUEST_LIMITS.jobResultsPageMax) {
-      throw new ApiError(400, `limit must be an integer from 1 to ${REQUEST_LIMITS.jobResultsPageMax}`);
+      throw new ApiError("invalid_request", `limit must be an integer from 1 to ${REQUEST_LIMITS.jobResultsPageMax}`);
     }
     const { j, chunks } = this.readable(key, id, from);
     const rows = chunks.length ? readRows(this.core.files.resultsPath(j.id), chunks, from, limit) : [];
@@ -177,6 +177,6 @@ export class JobsService {
 
 export function jobsService(services: Services): JobsService {
   const s = services.jobs as JobsService | undefined;
-  if (!s) throw new ApiError(503, "the jobs service is not running");
+  if (!s) throw new ApiError("unavailable", "the jobs service is not running");
   return s;
 }

@@ -41,7 +41,7 @@ function validatorFor(limit: number): Validator<SubmitBody> {
 
 function checkOptions(type: JobType, options: JobOptions, where: string): JobOptions {
   if (options.include_counts !== undefined && type !== "zone_lookup") {
-    throw new ApiError(400, `${where}include_counts is only accepted for type zone_lookup`);
+    throw new ApiError("invalid_request", `${where}include_counts is only accepted for type zone_lookup`);
   }
   return options.include_counts === undefined ? {} : { include_counts: options.include_counts };
 }
@@ -59,7 +59,7 @@ function fingerprint(type: JobType, options: JobOptions, callbackUrl: string | n
  * (the second submission answered with the first job) and a callback URL would change.
  */
 function storable(value: string | null, field: string): string | null {
-  if (value !== null && !value.isWellFormed()) throw new ApiError(400, `${field} must be valid Unicode text (it holds a lone surrogate)`);
+  if (value !== null && !value.isWellFormed()) throw new ApiError("invalid_request", `${field} must be valid Unicode text (it holds a lone surrogate)`);
   return value;
 }
 
@@ -73,7 +73,7 @@ function storable(value: string | null, field: string): string | null {
  */
 function exactText(value: string | null, field: string): string | null {
   if (value !== null && value.includes("\ufffd")) {
-    throw new ApiError(400, `${field} must not contain U+FFFD (the replacement character): it cannot be told apart from bytes that were not UTF-8`);
+    throw new ApiError("invalid_request", `${field} must not contain U+FFFD (the replacement character): it cannot be told apart from bytes that were not UTF-8`);
   }
   return storable(value, field);
 }
@@ -81,7 +81,7 @@ function exactText(value: string | null, field: string): string | null {
 /** idempotency_key, in both forms: 1 to 255 characters (UTF-16 code units, as the schema counts) of exactText. */
 function idempotencyKey(value: string | null): string | null {
   if (value === null) return null;
-  if (value.length < 1 || value.length > IDEMPOTENCY_KEY_MAX) throw new ApiError(400, `idempotency_key must be 1 to ${IDEMPOTENCY_KEY_MAX} characters`);
+  if (value.length < 1 || value.length > IDEMPOTENCY_KEY_MAX) throw new ApiError("invalid_request", `idempotency_key must be 1 to ${IDEMPOTENCY_KEY_MAX} characters`);
   return exactText(value, "idempotency_key");
 }
 
@@ -107,15 +107,15 @@ export function fromText(text: string, query: URLSearchParams, listLimit: number
   // Each setting once: read first-wins, `k=a&k=b` and `k=a&k=c` would be one request.
   checkParams(query, TEXT_PARAMS);
   const typeRaw = query.get("type");
-  if (typeRaw === null) throw new ApiError(400, "type is required: add ?type=zone_lookup, appraise or categorize");
-  if (!Object.hasOwn(JOB_TYPES, typeRaw)) throw new ApiError(400, "type must be one of zone_lookup, appraise, categorize");
+  if (typeRaw === null) throw new ApiError("invalid_request", "type is required: add ?type=zone_lookup, appraise or categorize");
+  if (!Object.hasOwn(JOB_TYPES, typeRaw)) throw new ApiError("invalid_request", "type must be one of zone_lookup, appraise, categorize");
   const type = typeRaw as JobType;
   const ic = query.get("include_counts");
-  if (ic !== null && ic !== "true" && ic !== "false") throw new ApiError(400, "include_counts must be true or false");
+  if (ic !== null && ic !== "true" && ic !== "false") throw new ApiError("invalid_request", "include_counts must be true or false");
   const options = checkOptions(type, ic === null ? {} : { include_counts: ic === "true" }, "");
   const idem = idempotencyKey(query.get("idempotency_key"));
   const callbackUrl = exactText(query.get("callback_url"), "callback_url");
-  if (callbackUrl !== null && callbackUrl.length > 2048) throw new ApiError(400, "callback_url must be at most 2048 characters");
+  if (callbackUrl !== null && callbackUrl.length > 2048) throw new ApiError("invalid_request", "callback_url must be at most 2048 characters");
 
   const needExt = JOB_TYPES[type].requireExtension;
   const names: string[] = [];
@@ -142,16 +142,16 @@ export function fromText(text: string, query: URLSearchParams, listLimit: number
     // Messages (and their string building) only on failure: this loop runs a million times.
     if (ascii === null || (needExt && !ascii.includes("."))) parseDomain(s, `line ${line}`, { requireExtension: needExt });
     names.push(s);
-    if (names.length > listLimit) throw new ApiError(400, `the list must contain at most ${listLimit} names (more at line ${line})`);
+    if (names.length > listLimit) throw new ApiError("invalid_request", `the list must contain at most ${listLimit} names (more at line ${line})`);
   }
-  if (names.length === 0) throw new ApiError(400, "the body holds no names: send one name per line");
+  if (names.length === 0) throw new ApiError("invalid_request", "the body holds no names: send one name per line");
   return { type, names, options, callbackUrl, idempotencyKey: idem, fingerprint: fingerprint(type, options, callbackUrl, names) };
 }
 
 /** The names-in-flight cap per key (spec, Job limits). */
 export function checkInFlight(inFlight: number, adding: number): void {
   if (inFlight + adding > JOB_LIMITS.namesInFlightCap) {
-    throw new ApiError(429, `names in flight would exceed the cap of ${JOB_LIMITS.namesInFlightCap} per key (${inFlight} in flight, ${adding} submitted)`, {
+    throw new ApiError("in_flight_exceeded", `names in flight would exceed the cap of ${JOB_LIMITS.namesInFlightCap} per key (${inFlight} in flight, ${adding} submitted)`, {
       names_in_flight: inFlight,
       names_in_flight_cap: JOB_LIMITS.namesInFlightCap,
       retry_after_seconds: 60,

@@ -6,6 +6,7 @@
  */
 import { parseDomainList, type ParsedName } from "../../domain/name.ts";
 import { defineEndpoint } from "../../http/endpoint.ts";
+import { ApiError } from "../../http/errors.ts";
 import { OPERATIONS } from "../../operations.ts";
 import { Schemas } from "../../schema/requests.ts";
 import type { RecordType } from "./dns-client.ts";
@@ -36,7 +37,7 @@ export const rdap = defineEndpoint({
   handle: async (input: ParsedName[], ctx) => {
     const batch = await lookupsOf(ctx.services).registration(input);
     if (batch.allUpstreamFailed) {
-      return { status: 502, body: { error: `registration servers did not answer (${batch.rows[0]?.error ?? "no answer"}); nothing was charged` } };
+      throw new ApiError("upstream_unavailable", `registration servers did not answer (${batch.rows[0]?.error ?? "no answer"}); nothing was charged`);
     }
     return { body: { results: batch.rows }, charge: OPERATIONS.rdap.cost({ items: batch.answered }) };
   },
@@ -66,7 +67,7 @@ export const dns = defineEndpoint({
     const batch = await lookupsOf(ctx.services).dns(input.names, input.types);
     if (batch.allUpstreamFailed) {
       const first = Object.values(batch.results)[0]?.errors[0] ?? "no answer";
-      return { status: 502, body: { error: `DNS resolvers did not answer (${first}); nothing was charged` } };
+      throw new ApiError("upstream_unavailable", `DNS resolvers did not answer (${first}); nothing was charged`);
     }
     return { body: { results: batch.results }, charge: OPERATIONS.dns.cost({ items: batch.answered }) };
   },

@@ -15,7 +15,7 @@ import { DEFAULT_SETTINGS, type LookupSettings } from "./settings.ts";
 /** The service, as the endpoints reach it. */
 export function lookupsOf(s: Services): LookupService {
   const svc = s.lookups;
-  if (!(svc instanceof LookupService)) throw new ApiError(502, "lookups service is not running");
+  if (!(svc instanceof LookupService)) throw new ApiError("upstream_unavailable", "lookups service is not running");
   return svc;
 }
 

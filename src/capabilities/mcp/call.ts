@@ -26,9 +26,9 @@ export function errorResult(message: string, meta: Record<string, unknown> = {},
 }
 
 function fromError(e: unknown, log: (e: unknown) => void): CallToolResult {
-  if (e instanceof ApiError) return errorResult(e.message, { status: e.status, ...e.extra }, e.headers["Retry-After"]);
+  if (e instanceof ApiError) return errorResult(e.message, { status: e.status, code: e.code, ...e.extra }, e.headers["Retry-After"]);
   log(e);
-  return errorResult("internal error", { status: 500 });
+  return errorResult("internal error", { status: 500, code: "internal" });
 }
 
 function fromAnswer(a: Answer): CallToolResult {

@@ -5,18 +5,18 @@
  */
 import { normaliseDomain, parseDomainList, clip } from "../../domain/name.ts";
 import { defineEndpoint, ONE, type CallContext } from "../../http/endpoint.ts";
-import { badRequest, ApiError } from "../../http/errors.ts";
+import { badRequest } from "../../http/errors.ts";
 import { OPERATIONS } from "../../operations.ts";
 import { Schemas } from "../../schema/requests.ts";
 import type { ParsedName } from "../../domain/name.ts";
 import type { Position } from "../../zone-index/index.ts";
 import { ZoneCountResult, ZoneLookupResult, ZoneStatsResult } from "./schemas.ts";
-import { NO_INDEX_MESSAGE } from "./thread-index.ts";
+import { noIndex } from "./thread-index.ts";
 import { zoneServiceOf, type ZoneService } from "./service.ts";
 
 function service(ctx: CallContext): ZoneService {
   const s = zoneServiceOf(ctx.services);
-  if (s === null) throw new ApiError(502, NO_INDEX_MESSAGE);
+  if (s === null) throw noIndex();
   return s;
 }
 

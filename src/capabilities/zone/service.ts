@@ -6,12 +6,11 @@
  * (task "zone.lookup"); smaller ones run here through the same function.
  */
 import type { ParsedName } from "../../domain/name.ts";
-import { ApiError } from "../../http/errors.ts";
 import type { Services } from "../../services.ts";
 import type { Position, ZoneCount, ZoneIndex, ZoneStats } from "../../zone-index/index.ts";
 import type { ZoneIndexHolder } from "../../zone-index/swap.ts";
 import { lookupCompact, lookupRow, type LookupRow, type LookupTaskInput, type LookupTaskOutput } from "./rows.ts";
-import { NO_INDEX_MESSAGE } from "./thread-index.ts";
+import { noIndex } from "./thread-index.ts";
 
 /** What this service needs of the worker pool (src/pool/pool.ts). */
 export interface PoolLike {
@@ -41,7 +40,7 @@ export class ZoneService {
   /** The index in use; a 502 ApiError when none is loaded. */
   index(): ZoneIndex {
     const index = this.holder.current;
-    if (index === null) throw new ApiError(502, NO_INDEX_MESSAGE);
+    if (index === null) throw noIndex();
     return index;
   }
 

@@ -32,12 +32,14 @@ export function zoneIndexHere(config: Config): ZoneIndex | null {
   return announced.get(config.zoneIndex)?.index ?? null;
 }
 
-export const NO_INDEX_MESSAGE = "the zone index is not available on this server (no index file is loaded); try again later";
+/** The one answer (502, nothing charged) of a zone call while no index is loaded. */
+export const noIndex = () =>
+  new ApiError("index_unavailable", "the zone index is not available on this server (no index file is loaded); try again later");
 
 /** The index this thread serves from; a 502 when none is loaded. */
 export function requireZoneIndex(config: Config): ZoneIndex {
   const index = zoneIndexHere(config);
-  if (index === null) throw new ApiError(502, NO_INDEX_MESSAGE);
+  if (index === null) throw noIndex();
   return index;
 }
 

@@ -34,7 +34,7 @@ export class FakeExecutor implements ChunkExecutor {
 
   async run(job: ChunkJob): Promise<PackedChunk> {
     this.calls++;
-    if (this.opts.busyCalls && this.opts.busyCalls-- > 0) throw new ApiError(503, "server busy: tasks are waiting for a worker");
+    if (this.opts.busyCalls && this.opts.busyCalls-- > 0) throw new ApiError("busy", "server busy: tasks are waiting for a worker");
     if (this.opts.throwAlways) throw new Error("fake worker crashed");
     if (this.opts.hangOnce && !this.hung) {
       this.hung = true;
