@@ -1,5 +1,5 @@
 /**
- * Every ZW_* setting (decisions.md section 11), parsed once, with defaults and a clear
+ * Every ZW_* setting (README, "Settings"), parsed once, with defaults and a clear
  * error naming the variable when a value is bad. Nothing else reads process.env for ZW_*.
  */
 import fs from "node:fs";

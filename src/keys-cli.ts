@@ -1,4 +1,4 @@
-/** `cli keys ...` (decisions §2, §11): keys are managed here; there is no HTTP endpoint. */
+/** `cli keys ...` (README, "Commands"): keys are managed here only; there is no HTTP endpoint. */
 import { ConfigError, ensureDataDir, type Config } from "./config.ts";
 import { iso } from "./http/clock.ts";
 import { databaseExists } from "./store/db.ts";
