@@ -46,7 +46,7 @@ type Env = Record<string, string | undefined>;
 /**
  * The data directory, made on first use. What stands in its way (a file of that name, a
  * path that cannot be created or written) is a configuration error naming ZW_DATA_DIR:
- * the raw mkdir error came out as a stack trace that did not say which setting was wrong.
+ * a raw mkdir error would be a stack trace that does not say which setting is wrong.
  */
 export function ensureDataDir(dir: string): void {
   try {

@@ -55,7 +55,7 @@ const COMMON_MAX_COST = 11.5;
 /**
  * A city of this many people is a place to the classifier (geo); a smaller one, and every US
  * county and ZIP-code town, is a town (W_TOWN): kept whole by the splitter, which gained on
- * train.txt from all of them (bench/segmentation/RESULTS.md, round 9), but too often also a
+ * train.txt from all of them (bench/segmentation/RESULTS.md), but too often also a
  * brand or a word to make a name geo ("oracle", "cisco", "fidelity" are towns).
  */
 const PLACE_MIN_POP = 10_000;
