@@ -44,8 +44,8 @@ export const DEFAULT_OUT = path.resolve(import.meta.dir, "../../src/capabilities
 /**
  * Shares of the word-frequency mixture: SUBTLEX-US (subtitles), the language model's unigrams
  * (CMU, US English) and the web (Google's Web 1T counts, or for a word the web list lacks its
- * wordsninja rank on Wikipedia: webMass). Chosen on train.txt (bench/segmentation/RESULTS.md,
- * rounds 5 and 7): 86.54 -> 86.87 merged when the web took the Wikipedia ranks' place.
+ * wordsninja rank on Wikipedia: webMass). Chosen on train.txt (bench/segmentation/RESULTS.md):
+ * 86.54 -> 86.87 merged on train when the web took the Wikipedia ranks' place.
  */
 const MIXTURE = { subtlex: 0.3, model: 0.4, web: 0.3 };
 const MAX_WORD = 30;
