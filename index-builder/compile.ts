@@ -12,7 +12,8 @@ const root = path.resolve(import.meta.dir, "..");
 const out = path.join(root, "dist", "zonewise-index");
 fs.mkdirSync(path.dirname(out), { recursive: true });
 const t0 = performance.now();
-// the builder worker is an entrypoint of its own, or it silently never starts (PLATFORM.md note 15)
+// the builder worker is an entrypoint of its own: bun build --compile leaves out a worker file
+// that is not listed, and the worker then silently never starts
 const entries = ["main.ts", "worker.ts"].map((f) => path.join(import.meta.dir, f));
 const r = Bun.spawnSync([process.execPath, "build", "--compile", "--minify", ...entries, "--outfile", out], {
   cwd: root,

@@ -1,7 +1,7 @@
 /**
  * Reads one builder input (a path or "-" for stdin) line by line, as bytes. Gzip is
  * detected by its magic bytes (1f 8b), never by the file name, and every gzip member is
- * decoded (node:zlib; Bun.gunzipSync stops after the first member, PLATFORM.md note 7).
+ * decoded (node:zlib; Bun.gunzipSync stops after the first member).
  * A line longer than MAX_LINE_BYTES is dropped (and counted) instead of being buffered.
  * Text is UTF-8 (internationalised names are converted to punycode by the normaliser).
  */

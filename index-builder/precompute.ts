@@ -52,7 +52,7 @@ export const PRECOMPUTE_MIN_NAMES = 1000;
 /** The budget's terms hold at least this share of the names (and at least 1,000). */
 export const BUDGET_SHARE = 1 / 2000;
 /**
- * The file the budget fills up to, in bytes a domain (issue 3: at most 32). Every other
+ * The file the budget fills up to, in bytes a domain (the target is at most 32, README "Benchmarks"). Every other
  * section's size is known before the choice (TRIP's from the first pass, an upper bound), so
  * only rounding is left between this and 32.
  */

@@ -5,7 +5,7 @@ import path from "node:path";
 import { ConfigError, ensureDataDir, loadConfig, SETTINGS_DOC } from "./config.ts";
 
 describe("config", () => {
-  test("defaults of decisions §11", () => {
+  test("defaults of README, Settings", () => {
     const c = loadConfig({});
     expect(c.host).toBe("127.0.0.1");
     expect(c.port).toBe(8080);

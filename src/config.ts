@@ -1,5 +1,5 @@
 /**
- * Every ZW_* setting (decisions.md section 11), parsed once, with defaults and a clear
+ * Every ZW_* setting (README, "Settings"), parsed once, with defaults and a clear
  * error naming the variable when a value is bad. Nothing else reads process.env for ZW_*.
  */
 import fs from "node:fs";
@@ -46,7 +46,7 @@ type Env = Record<string, string | undefined>;
 /**
  * The data directory, made on first use. What stands in its way (a file of that name, a
  * path that cannot be created or written) is a configuration error naming ZW_DATA_DIR:
- * the raw mkdir error came out as a stack trace that did not say which setting was wrong.
+ * a raw mkdir error would be a stack trace that does not say which setting is wrong.
  */
 export function ensureDataDir(dir: string): void {
   try {

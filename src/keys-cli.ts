@@ -1,4 +1,4 @@
-/** `cli keys ...` (decisions §2, §11): keys are managed here; there is no HTTP endpoint. */
+/** `cli keys ...` (README, "Commands"): keys are managed here only; there is no HTTP endpoint. */
 import { ConfigError, ensureDataDir, type Config } from "./config.ts";
 import { iso } from "./http/clock.ts";
 import { databaseExists } from "./store/db.ts";
@@ -69,8 +69,8 @@ function quotaArg(v: string | undefined, def?: number): number {
 
 /**
  * Only `create` may make the data directory and database (first use). The others act on
- * keys that must already exist: a mistyped ZW_DATA_DIR used to get a fresh empty database
- * and "no keys", which read as if every key had gone.
+ * keys that must already exist: a mistyped ZW_DATA_DIR must not get a fresh empty database
+ * and "no keys", which would read as if every key had gone.
  */
 function storeFor(sub: string, config: Config): SqliteStore {
   if (sub === "create") ensureDataDir(config.dataDir);
@@ -136,8 +136,8 @@ export function runKeysCommand(argv: string[], config: Config): number {
         const name = p.args[0]!;
         const found = store.keys.findByName(name);
         if (!found) return (err(`no key named "${name}"`), 1);
-        // A revoked key stays revoked: rotate used to clear revoked_at, so a key revoked
-        // (say, after a leak) came back to life under its old name without anyone asking.
+        // A revoked key stays revoked: rotating it would clear revoked_at, and a key revoked
+        // (say, after a leak) would come back to life under its old name without anyone asking.
         if (found.revokedAt !== null) return (err(`"${name}" is revoked; create a new key instead (keys create --name NAME)`), 1);
         const k = store.keys.rotate(name);
         if (!k) return (err(`"${name}" is revoked or gone`), 1);

@@ -1,5 +1,5 @@
 /**
- * THE operation table: every operation of the spec with its method and path, rate bucket
+ * THE operation table: every operation of the API with its method and path, rate bucket
  * and per-minute limit, cost function, batch limit, tool-server name and list limit, and
  * usage key. REST routes, MCP tools, job reservations, the usage endpoint and the shared
  * test suites all read it. No other file types a price or a limit.
@@ -16,7 +16,7 @@ export type Bucket =
   | "rdap"
   | "dns";
 
-/** Keys of usage.by_endpoint (decisions §2). */
+/** Keys of usage.by_endpoint: six, always present, adding up to credits_used (docs/api-rules.md). */
 export type UsageKey = "appraise" | "zone" | "categorize" | "rdap" | "dns" | "camelcase";
 export const USAGE_KEYS: readonly UsageKey[] = ["appraise", "zone", "categorize", "rdap", "dns", "camelcase"];
 
@@ -67,7 +67,7 @@ export interface Operation {
   usageKey: UsageKey | null;
   mcp: McpTool | null;
   /**
-   * The error statuses it answers with (spec, each operation's "Errors", and ours beside them:
+   * The error statuses it answers with (the API's documented ones, and ours beside them:
    * 502 for zone/stats without an index, 400 for a bad filter or paging parameter, 409 and
    * 410 for results). The body endpoints' 408, 413 and 415 are added by the OpenAPI builder.
    */
@@ -76,10 +76,10 @@ export interface Operation {
 
 const free = () => 0;
 const perItem = (n: number) => (u: CostUnits) => u.items * n;
-/** zone_lookup: 1 credit per 10 names, doubled with include_counts (decisions §7). */
+/** zone_lookup: 1 credit per 10 names, doubled with include_counts (REST and jobs alike). */
 export const zoneLookupCost = (u: CostUnits) => Math.ceil(u.items / 10) * (u.includeCounts ? 2 : 1);
 
-/** Requests per minute per bucket (spec, Limits). */
+/** Requests per minute per key and bucket, in fixed UTC-minute windows (docs/api-rules.md). */
 export const RATE_LIMITS: Readonly<Record<Bucket, number>> = {
   appraise: 30,
   appraise_bulk: 6,
@@ -92,7 +92,7 @@ export const RATE_LIMITS: Readonly<Record<Bucket, number>> = {
   dns: 12,
 };
 
-/** The metered operations on a list or a term: the spec's "Errors: 400, 401, 429, 502". */
+/** The metered operations on a list or a term answer 400, 401, 429 and 502. */
 const LOOKUP_ERRORS = [400, 401, 429, 502] as const;
 
 function op(o: Operation): Operation {
@@ -139,7 +139,7 @@ export const JOB_TYPES: Readonly<Record<JobType, JobTypeSpec>> = {
   categorize: { type: "categorize", cost: perItem(2), usageKey: "categorize", twin: "categorize", requireExtension: false },
 };
 
-/** Job limits (spec, Job limits; decisions §7). */
+/** Job limits: names per job and names in flight per key (docs/jobs.md). */
 export const JOB_LIMITS = {
   maxNames: 1_000_000,
   namesInFlightCap: 5_000_000,
@@ -160,7 +160,7 @@ export const REQUEST_LIMITS = {
   termMin: 2,
   termMax: 63,
   maxTlds: 50,
-  /** job_results tool paging (decisions §9). */
+  /** job_results tool paging: limit defaults to 100, at most 1,000 (docs/mcp.md). */
   jobResultsPageDefault: 100,
   jobResultsPageMax: 1000,
 } as const;

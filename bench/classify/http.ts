@@ -4,7 +4,7 @@
  *    time, median and p95 (target: each median under 10 ms);
  * 2. sustained load: `conns` connections sending both back to back for `seconds`, while a
  *    probe sends GET /v1/ping every 10 ms (target: ping within 5 ms).
- * Requests rotate over many keys so the spec's per-key rate limits do not turn the load
+ * Requests rotate over many keys so the per-key rate limits do not turn the load
  * into 429s (any 429 or other non-200 is counted and printed).
  * Beside each idle latency: the server's CPU time per request, on its main (HTTP) thread and
  * on all its other threads (workers, collector), from /proc: on a shared machine latency

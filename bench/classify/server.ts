@@ -1,7 +1,7 @@
 /**
  * The server under test for bench/classify/http.ts, in its own process: the real service
  * (startServer) with ZW_WORKERS workers (default 2), no zone index unless ZW_ZONE_INDEX names one, and `keys` keys with a
- * huge quota (the per-key rate limits are the spec's, so the load rotates over many keys).
+ * huge quota (the per-key rate limits are the real ones, so the load rotates over many keys).
  * Prints one JSON line {port, keys} when ready.
  *   node scripts/bun.cjs run bench/classify/server.ts [keys=100]
  */

@@ -7,7 +7,7 @@
  * --robust N: a step is taken only when it gains at least N names on train.txt as a whole and
  * loses none on either half (odd and even lines): a change that one half likes and the other
  * does not is noise, and taking such steps over thirty parameters over-fits the file (a plain
- * re-tune in round 5 gained 0.17 on train and lost 0.44 on eval). Without it, any gain counts.
+ * re-tune once gained 0.17 on train and lost 0.44 on eval). Without it, any gain counts.
  * --only: tune these parameters and leave the rest.
  * --holdout: steps are chosen on the even lines only (with --robust, on both halves of those),
  * and the odd lines, never looked at while tuning, say at the end whether the result holds.

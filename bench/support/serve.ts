@@ -1,7 +1,7 @@
 /**
  * The real service for a benchmark, in the benchmark's child process: a fresh data folder,
  * `startServer` with the given settings, `keys` keys with a quota no run can spend (the
- * per-key rate limits stay the spec's, so long runs rotate over many keys), a clean stop
+ * per-key rate limits stay the real ones, so long runs rotate over many keys), a clean stop
  * on SIGTERM/SIGINT, and one JSON line {port, keys} on stdout once it listens.
  */
 import fs from "node:fs";

@@ -1,6 +1,6 @@
 /**
- * bench/zone-memory: the server's memory while it serves a big zone index (issue 3: resident
- * memory at most the index size plus 500 MB).
+ * bench/zone-memory: the server's memory while it serves a big zone index (the target:
+ * resident memory at most the index size plus 500 MB).
  *
  *   node scripts/bun.cjs run bench/zone-memory/run.ts --index FILE --list FILE [--seconds 60] [--conns 4] [--lookups N] [--settle S]
  *

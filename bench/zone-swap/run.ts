@@ -1,5 +1,5 @@
 /**
- * bench/zone-swap: what the requests served during an index swap wait (issue 3: the nightly
+ * bench/zone-swap: what the requests served during an index swap wait (the target: the nightly
  * rebuild must not stall the API).
  *
  *   node scripts/bun.cjs run bench/zone-swap/run.ts --index FILE [--rounds 2] [--conns 2] [--settle 20] [--derive 12]
@@ -10,7 +10,7 @@
  * on each. Each round renames a
  * second copy of the index over the served path, as a nightly build does; the watcher sees
  * it, checks it in slices and swaps it in, then the new index's derived structures are built
- * in slices. Then the peer: SIGUSR2 makes the server run the check the swap used to run (open
+ * in slices. Then the peer: SIGUSR2 makes the server run the check in one go (open
  * the file in use and crc32 every section, in one go on the serving thread). Every request
  * is timed and put in the windows it overlaps: before, checking (rename to swap), deriving
  * (swap to +derive s), and the one-go check. Prints count, p50, p99 and max per window and

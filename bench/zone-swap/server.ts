@@ -3,7 +3,7 @@
  * ZW_ZONE_INDEX (ZW_WORKERS workers, default 2). Beside the ready line it prints, on stdout,
  * one JSON line per event the client times:
  * - {"swapped": file} when the main thread moves to another index file (polled every 10 ms);
- * - {"checked": ms, "problem": ...} after SIGUSR2, which runs the check the swap used to run
+ * - {"checked": ms, "problem": ...} after SIGUSR2, which runs the whole check at once
  *   (open the file in use afresh and crc32 every section, ZoneIndex.verify) in one go on
  *   the serving thread: the peer the sliced check is measured against.
  */

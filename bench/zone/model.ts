@@ -1,6 +1,6 @@
 /**
  * What every system in the zone benchmark answers, in one shape, so that their answers
- * can be compared field by field (decisions §3): a zone/count tally and a zone/lookup row.
+ * can be compared field by field (docs/zone.md, "What each figure means"): a zone/count tally and a zone/lookup row.
  * A peer that disagrees with ours is a bug in one of them, and the run says so.
  */
 export type Position = "contains" | "starts" | "ends";
@@ -36,7 +36,7 @@ export interface LookupRow {
   endingDomains?: number | null;
 }
 
-/** Orders a breakdown as the spec does and derives tld_match_count from it. */
+/** Orders a breakdown as the API does (count descending, then tld) and derives tld_match_count from it. */
 export function finishTally(term: string, perExt: Iterable<[string, number]>, total: number, names: number, exact: number): Tally {
   const breakdown = [...perExt].filter(([, c]) => c > 0);
   breakdown.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
@@ -65,7 +65,7 @@ export function diffRow(a: LookupRow, b: LookupRow): string | null {
   return null;
 }
 
-/** The lookup row of decisions §3 for a name that is too short to count. */
+/** Names shorter than this are not counted: their lookup row has supported false. */
 export const MIN_NAME = 2;
 
 export function describe(q: Query): string {

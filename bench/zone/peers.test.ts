@@ -1,7 +1,7 @@
 /**
  * The benchmark's peers are only worth comparing if they answer right: scan, DuckDB and
- * SQLite FTS5 against the brute-force reference of src/zone-index (decisions §3 applied
- * literally), on a small synthetic dataset, for every position, filters, 2-letter, common,
+ * SQLite FTS5 against the brute-force reference of src/zone-index (the definitions of
+ * docs/zone.md applied literally), on a small synthetic dataset, for every position, filters, 2-letter, common,
  * rare, digit/hyphen, absent and 63-character terms, and for lookups with and without counts.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";

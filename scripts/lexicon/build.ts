@@ -44,8 +44,8 @@ export const DEFAULT_OUT = path.resolve(import.meta.dir, "../../src/capabilities
 /**
  * Shares of the word-frequency mixture: SUBTLEX-US (subtitles), the language model's unigrams
  * (CMU, US English) and the web (Google's Web 1T counts, or for a word the web list lacks its
- * wordsninja rank on Wikipedia: webMass). Chosen on train.txt (bench/segmentation/RESULTS.md,
- * rounds 5 and 7): 86.54 -> 86.87 merged when the web took the Wikipedia ranks' place.
+ * wordsninja rank on Wikipedia: webMass). Chosen on train.txt (bench/segmentation/RESULTS.md):
+ * 86.54 -> 86.87 merged on train when the web took the Wikipedia ranks' place.
  */
 const MIXTURE = { subtlex: 0.3, model: 0.4, web: 0.3 };
 const MAX_WORD = 30;
@@ -55,7 +55,7 @@ const COMMON_MAX_COST = 11.5;
 /**
  * A city of this many people is a place to the classifier (geo); a smaller one, and every US
  * county and ZIP-code town, is a town (W_TOWN): kept whole by the splitter, which gained on
- * train.txt from all of them (bench/segmentation/RESULTS.md, round 9), but too often also a
+ * train.txt from all of them (bench/segmentation/RESULTS.md), but too often also a
  * brand or a word to make a name geo ("oracle", "cisco", "fidelity" are towns).
  */
 const PLACE_MIN_POP = 10_000;

@@ -1,5 +1,5 @@
 /**
- * Domain names (decisions §1): lower-case, one trailing dot dropped, IDN to punycode with
+ * Domain names (docs/api-rules.md): lower-case, one trailing dot dropped, IDN to punycode with
  * UTS-46 (WHATWG/ICU via node:url), then total 1-253, labels 1-63 of a-z 0-9 '-', no label
  * starting or ending with '-'. The name is the FIRST label, the extension the rest.
  * The ASCII path is a hand-written loop: it runs on every item of million-name jobs.
@@ -28,7 +28,7 @@ export function normaliseDomain(input: string): string | null {
   if (rooted) s = s.slice(0, -1);
   if (!isAsciiHostChars(s)) {
     // ASCII with characters no name may hold, or non-ASCII that is not letters/marks/digits
-    // (UTS-46 would map symbols such as emoji; the spec takes letters, digits, hyphens, dots).
+    // (UTS-46 would map symbols such as emoji; a name holds only letters, digits, hyphens, dots).
     if (!/[^\x00-\x7f]/.test(s) || !IDN_CHARS.test(s)) return null;
     const a = domainToASCII(s);
     if (!a) return null;

@@ -1,6 +1,6 @@
 /**
- * Brute-force reference answers for the engine's tests and benches: decisions §3 applied
- * literally to a list of distinct domains, one name at a time. Slow by design; obviously right.
+ * Brute-force reference answers for the engine's tests and benches: the definitions of docs/zone.md
+ * applied literally to a list of distinct domains, one name at a time. Slow by design; obviously right.
  */
 import type { NameCounts, ZoneCount } from "./index.ts";
 import type { Position } from "./format.ts";

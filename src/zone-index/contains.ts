@@ -73,9 +73,9 @@ function decodeInto(a: IndexArrays, k: number, out: Uint32Array): number {
 /**
  * Keeps in cand[0..n) only ids present in list k; returns the new length. Driven by the
  * candidates: for each, the list is decoded up to it (a loop whose exit is predictable when
- * the list is the longer) and the candidate is kept without a branch. Driven by the list, as
- * before, each entry took two unpredictable branches: 9.7 -> 6.4 ms for the 1.86 M entries of
- * "tin" against 807,711 candidates at 100 M.
+ * the list is the longer) and the candidate is kept without a branch. Driven by the list
+ * instead, each entry would take two unpredictable branches: 9.7 ms against 6.4 for the 1.86 M
+ * entries of "tin" against 807,711 candidates at 100 M.
  */
 function intersect(a: IndexArrays, k: number, cand: Uint32Array, n: number): number {
   const d = a.triData;
@@ -114,9 +114,9 @@ function intersect(a: IndexArrays, k: number, cand: Uint32Array, n: number): num
  * candidate it removes (VERIFY_COST entries each). The share it keeps is estimated from the
  * trigram counts (keepRate), and the list with the largest saving goes next; after each
  * intersection the candidates are counted again, so an estimate that was off misleads one
- * step at most. A fixed ratio of list to candidates decided this before: it left lists
- * overlapping the first by one or two characters undecoded, so "matin" checked all 807,711
- * names holding "mat" (63 ms at 100 M) rather than decode the 1.86 M of "tin".
+ * step at most. A fixed ratio of list to candidates would leave lists overlapping the first
+ * by one or two characters undecoded: "matin" would check all 807,711 names holding "mat"
+ * (63 ms at 100 M) rather than decode the 1.86 M of "tin".
  */
 function narrow(a: IndexArrays, keys: number[], starts: number[], order: number[], cand: Uint32Array, n: number): number {
   const taken = [starts[order[0]]];

@@ -1,5 +1,5 @@
 /**
- * The counting engine over IndexArrays (decisions §3). Guarantees: every figure is exact;
+ * The counting engine over IndexArrays (figures as defined in docs/zone.md). Guarantees: every figure is exact;
  * answers come from one of two paths that must agree (the builder counts the precomputed
  * table in two passes over the names, index-builder/precompute.ts; test/zone compares both
  * paths with a brute-force count):

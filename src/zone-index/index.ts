@@ -1,5 +1,5 @@
 /**
- * ZoneIndex: the public reader API over one mapped index file (decisions §3).
+ * ZoneIndex: the public reader API over one mapped index file (figures as defined in docs/zone.md).
  * Validation happens in open (open.ts); counting in engine.ts. An instance is not
  * thread-safe (it reuses scratch buffers): each worker opens its own, the OS shares pages.
  */

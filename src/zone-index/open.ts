@@ -7,7 +7,7 @@
  * the swap (through ZoneIndex.verify/verifySteps). Mappings are MAP_PRIVATE (shared:
  * false): the file's pages are still shared between processes and workers, and a stray
  * write could never reach the file. Each section is its own mapping, so files over 4 GiB
- * work (PLATFORM.md note 10).
+ * work (one ArrayBuffer, and so one mapping, holds at most 4 GiB).
  */
 import fs from "node:fs";
 import {
@@ -139,7 +139,7 @@ export function mapSection(path: string, s: SectionInfo): Uint8Array {
   try {
     m = Bun.mmap(path, { offset: s.offset, size: s.length, shared: false });
   } catch (e) {
-    // Bun opens the file read-write to map it (PLATFORM.md note 11), even for a private mapping.
+    // Bun opens the file read-write (O_RDWR) to map it, even for a private mapping.
     const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
     throw new ZoneIndexError(`${path}: cannot map section ${s.tag} (${code}); the server maps index files read-write, so the file must be writable by its user`);
   }

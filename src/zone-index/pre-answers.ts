@@ -1,5 +1,5 @@
 /**
- * Answers from a precomputed entry (PREE, PREX/PREC), exactly (decisions §3). The entry
+ * Answers from a precomputed entry (PREE, PREX/PREC), exactly (docs/zone.md, "What each figure means"). The entry
  * holds the term's totals and its breakdown records in answer order (count descending,
  * extension ascending); exact_domain_count is not stored, the engine adds it from the
  * exact-name lookup.

@@ -15,7 +15,8 @@
  *   sees two indexes and finishes on the one it started with. A retired index is not
  *   closed: a caller still holding it (across an await) keeps a working index, and its
  *   pages are unmapped by the garbage collector once nothing refers to them, never under a
- *   reader (files are only ever replaced by rename, PLATFORM.md note 11).
+ *   reader (files are only ever replaced by rename: Bun maps them read-write, and a
+ *   truncated mapped file crashes the process).
  * - A new index derives its in-memory structures (ZoneIndex.prepareInBackground) one
  *   slice per event-loop turn once it serves (about 1 s of work at 20 M domains, 12 s at
  *   100 M): requests keep being answered, exactly, through slower paths until it is done.

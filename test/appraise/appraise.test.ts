@@ -22,7 +22,7 @@ async function post(path: string, body: unknown, key = fresh()) {
 }
 
 describe("POST /v1/appraise", () => {
-  test("answers the spec's shape: final, classification, zone; no explanation by default", async () => {
+  test("answers the documented shape: final, classification, zone; no explanation by default", async () => {
     const r = await post("/v1/appraise", { domain: "BestPizza.COM." });
     expect(r.status).toBe(200);
     expect(r.headers.get("x-credits-charged")).toBe("1");

@@ -14,7 +14,7 @@ async function camel(domains: unknown[]): Promise<any> {
 }
 
 describe("POST /v1/camelcase", () => {
-  test("rows carry every field of the spec, in order; converted keeps the extension as sent", async () => {
+  test("rows carry every documented field, in order; converted keeps the extension as sent", async () => {
     const body = await camel(["BestPizza.com", "top10games.net", "best-pizza.co.uk", "cheapflights"]);
     expect(Object.keys(body)).toEqual(["results", "word_stats", "tld_stats"]);
     const [a, b, c, d] = body.results;

@@ -77,7 +77,7 @@ export const HOSTILE_STRINGS: readonly string[] = [
   "é".repeat(5000),
 ];
 
-/** Domain-shaped strings at and past every edge of decisions §1. */
+/** Domain-shaped strings at and past every edge of the name rules (docs/api-rules.md). */
 export const HOSTILE_NAMES: readonly string[] = [
   "xn--",
   "xn--.com",

@@ -1,6 +1,6 @@
 /**
  * Sending fuzz cases and holding every answer to the product rule:
- *   - status < 500 (502 only where the spec allows it: upstream-backed endpoints);
+ *   - status < 500 (502 only where an endpoint documents it: upstream-backed endpoints);
  *   - a JSON body with a string `error` on every 4xx, short enough to read;
  *   - X-Credits-* headers only on 2xx;
  *   - the key's usage equals exactly the credits its 2xx answers said they charged

@@ -54,7 +54,7 @@ describe("REST bodies", () => {
         if (a.status === 200) {
           expect(a.json).toBeObject();
           if (c.list && op.id === "dns") {
-            // DNS results: one key per normalised input domain (spec, DNS result).
+            // DNS results: one key per normalised input domain (docs/lookups.md).
             const names = new Set(c.list.map((d) => normaliseDomain(d as string)));
             expect(Object.keys(a.json.results).sort()).toEqual([...names].sort() as string[]);
           } else if (c.list) {

@@ -54,7 +54,7 @@ ${"x".repeat(70_000)} IN NS ns.y.
 
 describe("zone files", () => {
   test("delegations are the registered domains; everything else is skipped and counted", async () => {
-    // two gzip members: Bun.gunzipSync would stop after the first (PLATFORM.md note 7)
+    // two gzip members: Bun.gunzipSync would stop after the first
     const half = ZONE.indexOf("deep.sub");
     const gz = Buffer.concat([zlib.gzipSync(ZONE.slice(0, half)), zlib.gzipSync(ZONE.slice(half))]);
     const out = path.join(dir, "zone.idx");

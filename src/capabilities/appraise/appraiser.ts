@@ -23,7 +23,7 @@ export interface ClassificationObject {
   domain_type: string;
 }
 
-/** Appraisal (single), spec "Appraisal (single)"; explain only when asked. */
+/** The single appraisal's body; explanation only when asked. */
 export interface AppraisalBody {
   domain: string;
   final: { value: number; low: number; high: number; version: string };
@@ -32,7 +32,7 @@ export interface AppraisalBody {
   explain?: ExplainEntry[];
 }
 
-/** Appraisal row (bulk), spec "Appraisal row (bulk)". */
+/** One row of a bulk appraisal. */
 export interface AppraisalRow {
   domain: string;
   value: number;

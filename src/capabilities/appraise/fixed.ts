@@ -3,7 +3,7 @@
  *
  * Why: ECMAScript leaves the precision of Math.log, Math.exp and Math.pow to the engine, so
  * two machines (or two Bun versions) may disagree in the last bit, and a value rounded from
- * them may differ by a dollar. The spec demands byte-identical output for the same input and
+ * them may differ by a dollar. The API promises byte-identical output for the same input and
  * version. Everything here uses only +, -, *, / on doubles (correctly rounded by IEEE 754 on
  * every platform) in a fixed order, so the results are the same everywhere.
  *

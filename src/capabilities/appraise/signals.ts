@@ -22,7 +22,7 @@ export interface WordSignals {
 export interface ClassSignals {
   vertical: string;
   subcategory: string;
-  /** industry, brandable, geo, personal, generic, numeric, acronym (decisions §4). */
+  /** industry, brandable, geo, personal, generic, numeric, acronym (docs/classify.md). */
   type: string;
 }
 

@@ -52,7 +52,7 @@ export function wordFrequency(word: string): number | null {
 }
 
 export interface NameClassification extends Classification {
-  /** The words of the name joined by spaces (the spec's `split`). */
+  /** The words of the name joined by spaces (the answers' `split`). */
   split: string;
   words: string[];
   /** Confidence of the split (not of the classification). */
@@ -76,7 +76,7 @@ export function classifyName(name: string): NameClassification {
   return { ...c, split: s.words.join(" "), words: s.words, splitConfidence: s.confidence };
 }
 
-/** The spec's Classification object inside appraisals: split, vertical, subcategory, domain_type. */
+/** The Classification object inside appraisals: split, vertical, subcategory, domain_type. */
 export function classificationObject(name: string): { split: string; vertical: string; subcategory: string; domain_type: DomainType } {
   const c = classifyName(name);
   return { split: c.split, vertical: c.vertical, subcategory: c.subcategory, domain_type: c.type };

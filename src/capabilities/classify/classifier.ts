@@ -1,5 +1,5 @@
 /**
- * Deterministic industry classifier (decisions §4): words of a name -> vertical, subcategory,
+ * Deterministic industry classifier (docs/classify.md, "Classification"): words of a name -> vertical, subcategory,
  * confidence, matched keywords, source, domain type and secondary tags.
  *
  * Guarantees: the output depends only on (sld, words, taxonomy/keyword tables, WordInfo), and

@@ -1,6 +1,6 @@
 /**
- * "classify.jobChunk": one chunk of a categorize job (the job chunk contract in the common
- * brief). Names arrive as submitted and already validated; each is normalised again here so
+ * "classify.jobChunk": one chunk of a categorize job (the job chunk contract in
+ * docs/CONVENTIONS.md). Names arrive as submitted and already validated; each is normalised again here so
  * its row is exactly what POST /v1/categorize answers for it. A name that does not normalise
  * (it should not happen) becomes an error row {"domain", "error"} instead of failing the chunk.
  */

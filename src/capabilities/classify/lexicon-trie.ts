@@ -13,11 +13,11 @@
  * compare. The root is the node `root`, one slot past the last one the hash reaches.
  *
  * Why the letters: a walk from a start position ends with a step to a letter no word goes on
- * with, a third of the splitter's steps past the third letter, and each was a probe of a slot
- * far away (a cache miss) to learn so. The node's own slot, which the step before has just
- * read, now says so: the table grows from 16 to 24 MB, and the splitter is 6 % faster
- * (bench/classify/RESULTS.md; a fourth Int32 to keep slots on 16-byte bounds, 32 MB, was no
- * faster).
+ * with, a third of the splitter's steps past the third letter, and learning so from the
+ * child's slot would be a probe far away (a cache miss). The node's own slot, which the step
+ * before has just read, says so instead: the table is 24 MB rather than 16, and the splitter
+ * 6 % faster (bench/classify/RESULTS.md; a fourth Int32 to keep slots on 16-byte bounds,
+ * 32 MB, is no faster).
  *
  * Guarantees: child() finds exactly the strings that begin some word; wordOf() gives the
  * index of the first copy of the word in the blob, as Lexicon.find() does (lexicon.test.ts

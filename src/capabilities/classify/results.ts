@@ -1,6 +1,6 @@
 /**
- * Pure result builders for POST /v1/categorize and POST /v1/camelcase (spec "Categorization
- * result", "Word-split result"; decisions §4). No I/O, no clock: the same names give the same
+ * Pure result builders for POST /v1/categorize and POST /v1/camelcase (docs/classify.md,
+ * "Endpoints"). No I/O, no clock: the same names give the same
  * JSON, so REST, MCP, jobs and workers can all call these.
  *
  * Sorting of every table: count descending, then code-unit order of the name (not locale order,
@@ -75,7 +75,7 @@ export function categorizeOne(domain: ParsedName): CategorizeRow {
 const NO_WORDS: readonly string[] = [];
 
 /**
- * The spec's `split`: the words joined by spaces. One word is the word itself; two or three
+ * The `split` field: the words joined by spaces. One word is the word itself; two or three
  * are concatenated, which JavaScriptCore does lazily (a rope, flattened once when the body is
  * serialised): Array.prototype.join is a runtime call that cost as much as the rest of the
  * row builders (paired: 1.10x for camelcase with and without JSON.stringify of the body).

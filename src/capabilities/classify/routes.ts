@@ -1,6 +1,6 @@
 /**
- * POST /v1/camelcase, POST /v1/categorize and GET /v1/taxonomy (spec, Endpoints; decisions
- * §4). Schemas come from src/schema/requests.ts, costs and limits from the operation table;
+ * POST /v1/camelcase, POST /v1/categorize and GET /v1/taxonomy (docs/classify.md,
+ * "Endpoints"). Schemas come from src/schema/requests.ts, costs and limits from the operation table;
  * the pipeline does auth, rate, validation and credits. Bare names are accepted.
  */
 import { parseDomainList, type ParsedName } from "../../domain/name.ts";

@@ -28,7 +28,7 @@ describe("splitName", () => {
     expect(words("theyreback")).toEqual(["theyre", "back"]);
     // "i" is a word, so its pairs count as "a"'s do
     expect(words("ithinkican")).toEqual(["i", "think", "i", "can"]);
-    // "dont" is a common word now, commoner than the name "don", not a rare token
+    // "dont" is a common word, commoner than the name "don", not a rare token
     const lex = getLexicon();
     expect(lex.freqCost(lex.indexOf("dont"))).toBeLessThan(lex.freqCost(lex.indexOf("don")));
   });
@@ -62,7 +62,7 @@ describe("splitName", () => {
 
   test("an acronym glued to a word opens: long acronyms are rare, and e- is a prefix", () => {
     const plain = new Splitter(getLexicon(), { ...DEFAULT_PARAMS, spelledLong: 0, ePrefix: 0 });
-    // spelled out, "rpdinc" was one six-letter acronym at four letters' price a letter
+    // without these rules, "rpdinc" is one six-letter acronym at four letters' price a letter
     expect(words("rpdinc")).toEqual(["rpd", "inc"]);
     expect(words("jmsnet")).toEqual(["jms", "net"]);
     expect(plain.split("rpdinc").words).toEqual(["rpdinc"]);

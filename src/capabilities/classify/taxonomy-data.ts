@@ -173,6 +173,6 @@ export const TAXONOMY_ROWS: readonly TaxonomyRow[] = [
   ]],
 ];
 
-/** The fixed entry for names no rule or keyword can place (decisions §4). */
+/** The fixed entry for names no rule or keyword can place (docs/classify.md). */
 export const UNCATEGORIZED_VERTICAL = "Uncategorized";
 export const UNCATEGORIZED_SUBCATEGORY = "General";

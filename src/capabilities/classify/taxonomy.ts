@@ -1,5 +1,5 @@
 /**
- * The published taxonomy (decisions §4, GET /v1/taxonomy): built once from taxonomy-data.ts.
+ * The published taxonomy (GET /v1/taxonomy, docs/classify.md): built once from taxonomy-data.ts.
  *
  * Every subcategory gets a dense numeric id (its position in TAXONOMY.nodes) so the classifier
  * can score with typed arrays; id 0 is always Uncategorized / General. The GET body is built

@@ -1,6 +1,6 @@
 /**
  * A stub resolver speaking the DNS wire format (RFC 1035) itself, because Bun's node:dns
- * cannot tell NXDOMAIN from NODATA and splits TXT records (PLATFORM.md §13).
+ * cannot tell NXDOMAIN from NODATA and splits TXT records into several.
  *
  * Guarantees for one question:
  *  - UDP first, from a fresh socket (random source port) with a random 16-bit id; an answer

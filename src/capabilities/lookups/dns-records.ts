@@ -1,5 +1,5 @@
 /**
- * A resolver's reply -> the DNS result's shape (spec, DNS result; decisions §6): one array
+ * A resolver's reply -> the DNS result's shape (docs/lookups.md): one array
  * per record type (MX as {exchange, priority}, TXT records whole with their strings
  * joined), SOA as {nsname, hostmaster, serial, refresh, retry, expire, minttl} or null.
  * Only records of the asked type are kept, so a CNAME chain in an A answer gives the

@@ -1,5 +1,5 @@
 /**
- * The Registration result (spec) and the pieces RDAP and WHOIS parsers share: what a parser
+ * The Registration result (docs/lookups.md) and the pieces RDAP and WHOIS parsers share: what a parser
  * extracts, how two partial records merge (registry first, registrar fills the gaps), dates
  * in ISO 8601 UTC, status flags in one spelling, and the human-readable age.
  */

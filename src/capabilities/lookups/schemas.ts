@@ -1,6 +1,6 @@
 /**
  * Response schemas of POST /v1/rdap and POST /v1/dns, for OpenAPI and the MCP tools'
- * output schemas. Field meanings follow the spec's Registration and DNS results.
+ * output schemas. Field meanings are in docs/lookups.md.
  */
 import { Type } from "@sinclair/typebox";
 

@@ -30,7 +30,7 @@ export interface LookupSettings {
   backoffMaxMs: number;
   /** A 429'd registry whose Retry-After ends within this is waited for once instead of failing the row. */
   backoffWaitMs: number;
-  /** Registration cache lifetimes (decisions §6). */
+  /** Registration cache lifetimes: found rows 6 h, not_found rows 1 h (docs/lookups.md). */
   cacheFoundMs: number;
   cacheNotFoundMs: number;
   /** DNS answers are kept for their TTL, at most this long. */

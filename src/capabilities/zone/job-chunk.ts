@@ -1,6 +1,6 @@
 /**
- * "zone.jobChunk": one chunk of a zone_lookup job (the job chunk contract in the common
- * brief). Names arrive as submitted (already validated at submit); each is normalised
+ * "zone.jobChunk": one chunk of a zone_lookup job (the job chunk contract in
+ * docs/CONVENTIONS.md). Names arrive as submitted (already validated at submit); each is normalised
  * again here so the row equals what POST /v1/zone/lookup answers for it. A name that does
  * not normalise (it should not happen) becomes an error row instead of failing the chunk.
  */

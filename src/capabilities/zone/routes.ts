@@ -1,5 +1,5 @@
 /**
- * POST /v1/zone/count, POST /v1/zone/lookup and GET /v1/zone/stats (decisions §3). The
+ * POST /v1/zone/count, POST /v1/zone/lookup and GET /v1/zone/stats (docs/zone.md). The
  * schemas come from src/schema/requests.ts, costs and limits from the operation table;
  * the pipeline does auth, rate, validation and credits. Counts and booleans only.
  */

@@ -1,5 +1,5 @@
 /**
- * Zone lookup rows (decisions §3), built in one place for POST /v1/zone/lookup and for
+ * Zone lookup rows (docs/zone.md, "What each figure means"), built in one place for POST /v1/zone/lookup and for
  * zone_lookup job chunks so both give the same row for the same name. The index answers a
  * whole batch as a compact Uint32Array (ZoneIndex.lookupDomains); that array is what crosses
  * the thread boundary, and the JSON rows are made from it next to the inputs.
