@@ -164,7 +164,7 @@ export const SETTINGS_DOC: [string, string, string][] = [
   ["ZW_CALLBACK_DELAYS_S", "0,60,300,1800,7200,14400", "callback attempt schedule, seconds after the job ended"],
   ["ZW_CHUNK_SIZE", "10000", "names per job chunk"],
   ["ZW_SHUTDOWN_DRAIN_S", "10", "on SIGTERM/SIGINT, seconds requests in flight get to finish (a request cut after it is refunded)"],
-  ["ZW_JOB_LANE_CAP", "20000000", "queued names a job lane holds before submissions get 503 (ours: the spec names no figure); at least 1,000,000, one job of the largest size"],
+  ["ZW_JOB_LANE_CAP", "20000000", "queued names a job lane holds before submissions get 503; at least 1,000,000, one job of the largest size"],
   ["ZW_BASE_URL", "http://ZW_HOST:ZW_PORT", "service address for `cli jobs ...`"],
   ["ZW_API_KEY", "none", "key for `cli jobs ...`"],
 ];

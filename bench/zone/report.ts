@@ -57,7 +57,7 @@ export function report(r: Result): string {
   const L: string[] = [];
   L.push(`### ${r.dataset.label}: ${fmtInt(r.dataset.domains)} distinct domains`, "");
   L.push(`- run: \`${r.command}\` at commit ${r.commit}, started ${r.started}, ${r.seconds.toFixed(0)} s`);
-  L.push(`- machine: ${r.machine}; load average before ${r.loadBefore}, after ${r.loadAfter} (shared with other engineers)`);
+  L.push(`- machine: ${r.machine}; load average before ${r.loadBefore}, after ${r.loadAfter} (shared with other work)`);
   L.push(`- answers compared with ours: ${fmtInt(r.compared)}; disagreements: ${r.mismatches.length}`);
   for (const m of r.mismatches.slice(0, 20)) L.push(`  - ${m}`);
   L.push("", "Build (ours: `cli index build` in a child process, peak RSS from /usr/bin/time -v):", "");

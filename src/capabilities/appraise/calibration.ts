@@ -33,8 +33,7 @@ export interface PatternAnchor {
 
 const PUBLISHED =
   "Liquid-market median and floor for pattern .com names as reported in domain-investor market " +
-  "reports (NameBio sales data, NamePros/DNJournal pattern-market summaries), quoted in issue 5 of " +
-  "this project: LLL.com about $30,000 (floor about $25,500), NNNN.com about $14,000 (floor about " +
+  "reports (NameBio sales data, NamePros/DNJournal pattern-market summaries): LLL.com about $30,000 (floor about $25,500), NNNN.com about $14,000 (floor about " +
   "$6,600), LLLL.com about $300 (floor about $110).";
 
 const ESTIMATE = "Project estimate (not a published figure): placed relative to the published anchors.";
