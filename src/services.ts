@@ -4,6 +4,7 @@
  * capabilities that may be absent (no index file yet, pool disabled with ZW_WORKERS=0).
  */
 import type { Config } from "./config.ts";
+import type { Observer } from "./observe/observer.ts";
 import type { Pool } from "./pool/pool.ts";
 import type { SqliteStore } from "./store/sqlite.ts";
 
@@ -14,6 +15,8 @@ export interface Services {
   pool: Pool;
   /** Where surprises go (stderr in production; tests pass their own). */
   log: (e: unknown) => void;
+  /** Logger and metrics (src/observe): hooks call `observerOf(services)`. */
+  observe?: Observer;
   /** Capability services register themselves here by name (see each capability's wiring). */
   [capability: string]: unknown;
 }

@@ -29,7 +29,7 @@ export function tempDir(prefix = "zw-test-"): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-export async function startTestServer(env: Record<string, string> = {}, opts: { quota?: number } = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, opts: { quota?: number; logStream?: { write(s: string): void } } = {}): Promise<TestServer> {
   const dataDir = env.ZW_DATA_DIR ?? tempDir();
   // A real zone index (built once per machine from ../shared/data) unless the test names its own.
   if (env.ZW_ZONE_INDEX === undefined && !fs.existsSync(path.join(dataDir, "zone.idx"))) await placeFixtureIndex(path.join(dataDir, "zone.idx"));
@@ -48,9 +48,10 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
     ZW_RDAP_BOOTSTRAP: bootstrap,
     ZW_WHOIS_SERVERS: "whois.iana.org=127.0.0.1:9",
     ZW_CALLBACK_ALLOW_PRIVATE: "1",
+    ZW_LOG_LEVEL: "silent",
     ...env,
   });
-  const server = await startServer(config, { log: () => {} });
+  const server = await startServer(config, { log: () => {}, logStream: opts.logStream });
   const store = server.services.store as SqliteStore;
   const issued = store.keys.create("test", opts.quota ?? 10_000);
   const doFetch = (p: string, init: RequestInit & { key?: string | null } = {}) => {
