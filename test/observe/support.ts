@@ -72,7 +72,7 @@ export function rawRequest(port: number, lines: string[], encoding: BufferEncodi
   return new Promise((resolve, reject) => {
     const sock = net.connect(port, "127.0.0.1");
     const chunks: Buffer[] = [];
-    sock.on("data", (d) => chunks.push(d));
+    sock.on("data", (d: Buffer) => chunks.push(d));
     sock.on("error", reject);
     sock.on("end", () => {
       const text = Buffer.concat(chunks).toString("latin1");
