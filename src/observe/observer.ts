@@ -33,14 +33,11 @@ export class Observer {
     if (j.status !== "queued" && j.status !== "running") this.metrics?.jobsFinished.inc({ type: j.type, status: j.status });
   }
 
-  /** Rows of a job chunk that were retried. */
-  chunkRetry(type: string, rows = 1): void {
-    this.metrics?.chunkRetries.inc({ type }, rows);
-  }
-
-  /** Names written to a job's results. */
-  jobNames(type: string, n: number): void {
-    if (n > 0) this.metrics?.jobNames.inc({ type }, n);
+  /** A job chunk written: its names, and how many row attempts the worker made after the first. */
+  chunkDone(type: string, names: number, retried: number): void {
+    if (this.metrics === null) return;
+    this.metrics.jobNames.inc({ type }, names);
+    if (retried > 0) this.metrics.chunkRetries.inc({ type }, retried);
   }
 
   /** A callback attempt ended: delivered, retrying (failed, another attempt later) or gave_up. */

@@ -5,6 +5,7 @@
  * housekeeping sweep: queued jobs past their deadline expire (full refund), results files
  * past their time are removed, jobs past their listing time are deleted.
  */
+import { observerOf } from "../../observe/observer.ts";
 import { iso } from "../../http/clock.ts";
 import { JOB_LIMITS } from "../../operations.ts";
 import type { Services } from "../../services.ts";
@@ -57,6 +58,7 @@ export class JobsCore {
     this.files.removeInput(id);
     if (row.done === 0) this.files.remove(id);
     this.onFinal(row);
+    observerOf(this.services).job(row, { done: row.done, errors: row.errors, failure: row.failure ?? undefined });
     return row;
   }
 

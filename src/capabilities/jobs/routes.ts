@@ -4,6 +4,7 @@
  * read their own request, so they are raw routes: authentication already ran in onRequest;
  * the submit route checks its rate bucket itself before touching the body.
  */
+import { recordJobRequest } from "../../observe/jobs.ts";
 import { authOf, type Authed, type RawRoute } from "../../app.ts";
 import { decodeText, parseJsonObject, readBody } from "../../http/body.ts";
 import { defineEndpoint, ONE } from "../../http/endpoint.ts";
@@ -87,6 +88,7 @@ export const submitRoute: RawRoute = (app, services: Services) => {
           type === "application/json"
             ? await svc.submitJson(key, parseJsonObject(bytes), { now, listLimit: limit })
             : await svc.submitText(key, decodeText(bytes), query, { now, listLimit: limit });
+        if (!res.replayed) res.job.request_id = recordJobRequest(svc.core, res.job, request);
         const used = services.store.usage.get(key.id, new Date(now).toISOString().slice(0, 10)).used;
         const headers: Record<string, string> = {
           "X-Credits-Charged": String(res.replayed ? 0 : res.job.credits_reserved),
