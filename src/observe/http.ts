@@ -13,28 +13,42 @@ import { REQUEST_ID_HEADER, requestIdFrom } from "./request-id.ts";
 /** Pages outside the operation table, by exact path. */
 const PUBLIC_PAGES: Record<string, string> = { "/healthz": "healthz", "/openapi.json": "openapi", "/docs": "docs", "/mcp": "mcp" };
 
+/**
+ * Operation ids by method and path, numbered (the metrics key their series by number).
+ * Static paths are one Map look-up per method; paths with a parameter a pattern each.
+ */
 export class OperationMap {
-  private exact = new Map<string, string>();
-  private patterns: { method: string; re: RegExp; id: string }[] = [];
+  /** Every label `of` can answer, by number. */
+  readonly names: string[] = [];
+  private exact = new Map<string, Map<string, number>>();
+  private patterns: { method: string; re: RegExp; index: number }[] = [];
+  private readonly unmatched: number;
+  private readonly pages = new Map<string, number>();
 
-  constructor(extra: readonly { id: string; method: string; path: string }[] = []) {
-    for (const o of [...OPERATION_LIST, ...extra]) {
-      if (o.path.includes(":") || o.path.includes("{")) {
-        const re = new RegExp(`^${o.path.replace(/[:{]\w+\}?/g, "[^/]+")}$`);
-        this.patterns.push({ method: o.method, re, id: o.id });
+  constructor() {
+    const number = (id: string) => {
+      const i = this.names.indexOf(id);
+      return i >= 0 ? i : this.names.push(id) - 1;
+    };
+    for (const o of OPERATION_LIST) {
+      if (o.path.includes(":")) {
+        this.patterns.push({ method: o.method, re: new RegExp(`^${o.path.replace(/:\w+/g, "[^/]+")}$`), index: number(o.id) });
       } else {
-        this.exact.set(`${o.method} ${o.path}`, o.id);
+        if (!this.exact.has(o.method)) this.exact.set(o.method, new Map());
+        this.exact.get(o.method)!.set(o.path, number(o.id));
       }
     }
+    for (const [path, id] of Object.entries(PUBLIC_PAGES)) this.pages.set(path, number(id));
+    this.unmatched = number("unmatched");
   }
 
-  /** The operation id of a request; HEAD counts as its GET. */
-  of(method: string, path: string): string {
+  /** The number of a request's operation; HEAD counts as its GET. */
+  of(method: string, path: string): number {
     const m = method === "HEAD" ? "GET" : method;
-    const id = this.exact.get(`${m} ${path}`);
-    if (id !== undefined) return id;
-    for (const p of this.patterns) if (p.method === m && p.re.test(path)) return p.id;
-    return PUBLIC_PAGES[path] ?? "unmatched";
+    const i = this.exact.get(m)?.get(path);
+    if (i !== undefined) return i;
+    for (const p of this.patterns) if (p.method === m && p.re.test(path)) return p.index;
+    return this.pages.get(path) ?? this.unmatched;
   }
 }
 
@@ -44,6 +58,12 @@ function pathOf(url: string): string {
   if (start < 0) return "/";
   const q = url.indexOf("?", start);
   return q < 0 ? url.slice(start) : url.slice(start, q);
+}
+
+/** A Content-Length header as a number, or undefined (absent: a GET, a stream, a body Bun sizes when sending). */
+function contentLength(h: Headers): number | undefined {
+  const v = h.get("content-length");
+  return v === null ? undefined : Number(v);
 }
 
 export interface ObserveDeps {
@@ -72,11 +92,13 @@ export function observeFetch<S>(inner: Fetch<S>, deps: ObserveDeps): Fetch<S> {
     res.headers.set(REQUEST_ID_HEADER, id);
     if (metrics === null && !logRequests) return res;
     const seconds = (performance.now() - t0) / 1000;
-    const op = operations.of(req.method, pathOf(req.url));
+    const opIndex = operations.of(req.method, pathOf(req.url));
+    const op = operations.names[opIndex]!;
     const status = res.status;
-    const charged = Number(res.headers.get("x-credits-charged") ?? 0);
+    const credits = res.headers.get("x-credits-charged");
+    const charged = credits === null ? 0 : Number(credits);
     if (metrics !== null) {
-      metrics.request(op, status, seconds, charged);
+      metrics.request(opIndex, op, status, seconds, charged);
       if (err !== undefined) metrics.error(op, err.code);
     }
     if (logRequests) {
@@ -91,8 +113,8 @@ export function observeFetch<S>(inner: Fetch<S>, deps: ObserveDeps): Fetch<S> {
           code: err?.code,
           ms: Math.round(seconds * 1e6) / 1000,
           credits: charged,
-          bytes_in: Number(req.headers.get("content-length") ?? 0),
-          bytes_out: res.headers.has("content-length") ? Number(res.headers.get("content-length")) : undefined,
+          bytes_in: contentLength(req.headers),
+          bytes_out: contentLength(res.headers),
         },
         "request",
       );

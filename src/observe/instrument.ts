@@ -10,13 +10,16 @@ import type { Metrics } from "./metrics.ts";
 
 /** Times the request-path storage calls and counts credits reserved and refunded. */
 export function instrumentStore(store: Store, m: Metrics): void {
-  const timed = <A extends unknown[], R>(call: string, f: (...a: A) => R): ((...a: A) => R) => (...a: A) => {
-    const t0 = performance.now();
-    try {
-      return f(...a);
-    } finally {
-      m.storageCall(call, (performance.now() - t0) / 1000);
-    }
+  const timed = <A extends unknown[], R>(call: string, f: (...a: A) => R): ((...a: A) => R) => {
+    const key = m.storageKey(call);
+    return (...a: A) => {
+      const t0 = performance.now();
+      try {
+        return f(...a);
+      } finally {
+        m.storageCall(key, call, (performance.now() - t0) / 1000);
+      }
+    };
   };
   const usage = store.usage;
   const reserve = timed("usage.reserve", usage.reserve.bind(usage));

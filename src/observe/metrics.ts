@@ -14,6 +14,7 @@
  * loses no count.
  */
 import client from "prom-client";
+import { FastCounter, FastHistogram } from "./fast-metrics.ts";
 
 type Labels = Record<string, string>;
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -38,26 +39,14 @@ export class Metrics {
   readonly registry = new client.Registry();
   private sources: ScrapeSources | null = null;
 
-  readonly requests = this.counter("zw_http_requests_total", "HTTP requests answered, by operation and status code", ["operation", "status"]);
-  readonly duration = new client.Histogram({
-    name: "zw_http_request_duration_seconds",
-    help: "Time from a request's arrival to its answer's headers, by operation",
-    labelNames: ["operation"],
-    buckets: LATENCY_BUCKETS,
-    registers: [this.registry],
-  });
+  readonly requests = new FastCounter(this.registry, "zw_http_requests_total", "HTTP requests answered, by operation and status code");
+  readonly duration = new FastHistogram(this.registry, "zw_http_request_duration_seconds", "Time from a request's arrival to its answer's headers, by operation", LATENCY_BUCKETS);
   readonly errors = this.counter("zw_http_errors_total", "Error answers (4xx and 5xx) by operation and error code (docs/errors.md)", ["operation", "code"]);
   readonly refusals = this.counter("zw_refusals_total", "Requests refused by a per-minute limit (rate), the daily quota (quota) or the names-in-flight cap (in_flight), by operation", ["operation", "reason"]);
-  readonly charged = this.counter("zw_credits_charged_total", "Credits kept for answered requests (X-Credits-Charged), by operation", ["operation"]);
+  readonly charged = new FastCounter(this.registry, "zw_credits_charged_total", "Credits kept for answered requests (X-Credits-Charged), by operation");
   readonly reserved = this.counter("zw_credits_reserved_total", "Credits reserved against the daily quota (requests and job submissions), by usage bucket", ["bucket"]);
   readonly refunded = this.counter("zw_credits_refunded_total", "Credits given back (errors, error rows, jobs that ended early), by usage bucket", ["bucket"]);
-  readonly storage = new client.Histogram({
-    name: "zw_storage_seconds",
-    help: "Time of storage calls on the request path, by call",
-    labelNames: ["call"],
-    buckets: STORAGE_BUCKETS,
-    registers: [this.registry],
-  });
+  readonly storage = new FastHistogram(this.registry, "zw_storage_seconds", "Time of storage calls on the request path, by call", STORAGE_BUCKETS);
   readonly tasks = new client.Histogram({
     name: "zw_pool_task_duration_seconds",
     help: "Worker pool tasks from submission to reply (queue wait included), by task",
@@ -75,9 +64,7 @@ export class Metrics {
   readonly lookupCache = this.counter("zw_lookup_cache_total", "RDAP/WHOIS and DNS cache look-ups, by kind and result (hit, miss)", ["kind", "result"]);
   readonly upstreamErrors = this.counter("zw_lookup_upstream_errors_total", "Upstream failures (no answer, timeout, refused) by kind and registry (extension for RDAP/WHOIS, resolver for DNS)", ["kind", "registry"]);
 
-  private readonly reqChildren = new Map<string, client.Counter.Internal>();
-  private readonly durChildren = new Map<string, client.Histogram.Internal<string>>();
-  private readonly storageChildren = new Map<string, client.Histogram.Internal<string>>();
+  private readonly storageCalls = new Map<string, number>();
 
   constructor() {
     const gauge = (name: string, help: string, labelNames: string[], collect: (g: client.Gauge<string>) => void) =>
@@ -128,16 +115,12 @@ export class Metrics {
     this.sources = s;
   }
 
-  /** One answered request. */
-  request(operation: string, status: number, seconds: number, charged: number): void {
-    const k = `${operation} ${status}`;
-    let c = this.reqChildren.get(k);
-    if (c === undefined) this.reqChildren.set(k, (c = this.requests.labels(operation, String(status))));
-    c.inc();
-    let d = this.durChildren.get(operation);
-    if (d === undefined) this.durChildren.set(operation, (d = this.duration.labels(operation)));
-    d.observe(seconds);
-    if (charged > 0) this.charged.inc({ operation }, charged);
+  /** One answered request; `opIndex` numbers `operation` (OperationMap). */
+  request(opIndex: number, operation: string, status: number, seconds: number, charged: number): void {
+    const k = opIndex * 1000 + status;
+    if (!this.requests.inc(k)) this.requests.add(k, { operation, status: String(status) });
+    if (!this.duration.observe(opIndex, seconds)) this.duration.add(opIndex, { operation }, seconds);
+    if (charged > 0 && !this.charged.inc(opIndex, charged)) this.charged.add(opIndex, { operation }, charged);
   }
 
   /** One error answer with its code. */
@@ -148,10 +131,15 @@ export class Metrics {
     else if (code === "in_flight_exceeded") this.refusals.inc({ operation, reason: "in_flight" });
   }
 
-  storageCall(call: string, seconds: number): void {
-    let h = this.storageChildren.get(call);
-    if (h === undefined) this.storageChildren.set(call, (h = this.storage.labels(call)));
-    h.observe(seconds);
+  /** A number for a storage call's name, for `storageCall` (taken once, when the store is instrumented). */
+  storageKey(call: string): number {
+    let k = this.storageCalls.get(call);
+    if (k === undefined) this.storageCalls.set(call, (k = this.storageCalls.size));
+    return k;
+  }
+
+  storageCall(key: number, call: string, seconds: number): void {
+    if (!this.storage.observe(key, seconds)) this.storage.add(key, { call }, seconds);
   }
 
   /** The text format a Prometheus server scrapes. */

@@ -77,7 +77,7 @@ test("a request's log line is found by its id: key name, operation, status, cred
   const mine = s.lines.filter((l) => l.id === id);
   expect(mine.length).toBe(1);
   const line = mine[0]!;
-  expect(line).toMatchObject({ level: "info", msg: "request", key: "test", op: "zone_count", method: "POST", status: 200, credits: 2 });
+  expect(line).toMatchObject({ level: 30, msg: "request", key: "test", op: "zone_count", method: "POST", status: 200, credits: 2 });
   expect(typeof line.ms).toBe("number");
   expect(typeof line.time).toBe("string");
   expect(line.bytes_in).toBe(JSON.stringify({ term: "shop", position: "starts" }).length);
