@@ -14,7 +14,8 @@ import { arg } from "../support/args.ts";
 const ROUNDS = Number(arg("rounds", "15"));
 const N = Number(arg("n", "10000"));
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "zw-bench-obs-inproc-"));
-const variants: { label: string; env: Record<string, string>; s?: RunningServer; key?: string; cpu: number[] }[] = [
+const variants: { label: string; env: Record<string, string>; stream?: { write(s: string): void }; s?: RunningServer; key?: string; cpu: number[] }[] = [
+  { label: "log to a no-op", env: { ZW_LOG_LEVEL: "info" }, stream: { write() {} }, cpu: [] },
   { label: "silent, no metrics", env: { ZW_LOG_LEVEL: "silent" }, cpu: [] },
   { label: "metrics only", env: { ZW_LOG_LEVEL: "silent", ZW_METRICS_PORT: "0" }, cpu: [] },
   { label: "log to file only", env: { ZW_LOG_LEVEL: "info", ZW_LOG_FILE: path.join(tmp, "a.log") }, cpu: [] },
@@ -22,7 +23,7 @@ const variants: { label: string; env: Record<string, string>; s?: RunningServer;
 ];
 for (const [i, v] of variants.entries()) {
   const dir = path.join(tmp, String(i));
-  v.s = await startServer(loadConfig({ ZW_DATA_DIR: dir, ZW_PORT: "0", ZW_WORKERS: "0", ZW_DNS_SERVERS: "127.0.0.1:9", ...v.env }), { log: () => {} });
+  v.s = await startServer(loadConfig({ ZW_DATA_DIR: dir, ZW_PORT: "0", ZW_WORKERS: "0", ZW_DNS_SERVERS: "127.0.0.1:9", ...v.env }), { log: () => {}, logStream: v.stream });
   v.key = v.s.services.store.keys.create("b", 1e9).key;
 }
 async function round(v: (typeof variants)[number], n: number) {

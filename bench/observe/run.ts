@@ -70,11 +70,14 @@ interface Figures {
   n: number;
   statuses: Record<string, number>;
 }
-function load(t: Target, r: (typeof requests)[number]): Figures {
+async function load(t: Target, r: (typeof requests)[number]): Promise<Figures> {
   const args = [process.execPath, path.join(here, "load.ts"), `http://127.0.0.1:${t.port}${r.path}`, t.keysFile, String(seconds), String(conns), r.method];
   if (r.body) args.push(r.body);
-  const out = Bun.spawnSync(args);
-  return JSON.parse(out.stdout.toString()) as Figures;
+  // Asynchronous, so the scraper keeps scraping while the load runs.
+  const p = Bun.spawn(args, { stdout: "pipe" });
+  const text = await new Response(p.stdout).text();
+  await p.exited;
+  return JSON.parse(text) as Figures;
 }
 
 const median = (xs: number[]) => {
@@ -88,9 +91,9 @@ const say = (s: string) => {
 };
 say(`bench/observe ${new Date().toISOString()} load ${os.loadavg().map((x) => x.toFixed(1)).join(" ")}, ${rounds} rounds of ${seconds} s, ${conns} connections, ${nkeys} keys`);
 for (const r of requests) {
-  for (const t of targets) load(t, r); // warm-up
+  for (const t of targets) await load(t, r); // warm-up
   const runs = new Map<string, Figures[]>(targets.map((t) => [t.label, []]));
-  for (let i = 0; i < rounds; i++) for (const t of targets) runs.get(t.label)!.push(load(t, r));
+  for (let i = 0; i < rounds; i++) for (const t of targets) runs.get(t.label)!.push(await load(t, r));
   say(`\n${r.label}`);
   for (const t of targets) {
     const f = runs.get(t.label)!;

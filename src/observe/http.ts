@@ -7,6 +7,7 @@
  */
 import { codeResponse, errorOf, withRequestId } from "../http/errors.ts";
 import { OPERATION_LIST } from "../operations.ts";
+import { accessLine } from "./logger.ts";
 import type { Observer } from "./observer.ts";
 import { REQUEST_ID_HEADER, requestIdFrom } from "./request-id.ts";
 
@@ -84,7 +85,8 @@ export function observeFetch<S>(inner: Fetch<S>, deps: ObserveDeps): Fetch<S> {
   const { observer, operations } = deps;
   const metrics = observer.metrics;
   const logger = observer.logger;
-  const logRequests = logger.isLevelEnabled("info");
+  const accessOut = observer.accessOut;
+  const logRequests = accessOut !== null && logger.isLevelEnabled("info");
 
   const finish = (req: Request, res: Response, id: string, t0: number): Response => {
     const err = errorOf(res);
@@ -103,8 +105,8 @@ export function observeFetch<S>(inner: Fetch<S>, deps: ObserveDeps): Fetch<S> {
     }
     if (logRequests) {
       const auth = req.headers.get("authorization");
-      logger.info(
-        {
+      accessOut.write(
+        accessLine({
           id,
           key: status === 401 || auth === null ? null : deps.keyName(auth),
           op,
@@ -113,10 +115,9 @@ export function observeFetch<S>(inner: Fetch<S>, deps: ObserveDeps): Fetch<S> {
           code: err?.code,
           ms: Math.round(seconds * 1e6) / 1000,
           credits: charged,
-          bytes_in: contentLength(req.headers),
-          bytes_out: contentLength(res.headers),
-        },
-        "request",
+          bytesIn: contentLength(req.headers),
+          bytesOut: contentLength(res.headers),
+        }),
       );
     }
     return res;

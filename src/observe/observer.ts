@@ -20,6 +20,8 @@ export class Observer {
   constructor(
     readonly logger: Logger,
     readonly metrics: Metrics | null,
+    /** Where the access log lines go: the logger's own destination (see accessLine). */
+    readonly accessOut: { write(line: string): void } | null = null,
   ) {}
 
   /** Something that went wrong inside the service (a 500, a failed sweep): logged with its stack. */

@@ -21,13 +21,13 @@ export interface ObserveOptions {
 }
 
 export function setUpObserving(config: Config, store: Store, pool: Pool, opts: ObserveOptions) {
-  const { logger, flush } = createLogger(config, opts.logStream);
+  const { logger, flush, out } = createLogger(config, opts.logStream);
   const metrics = config.metricsPort === null ? null : new Metrics();
   if (metrics !== null) {
     instrumentStore(store, metrics);
     instrumentPool(pool, metrics);
   }
-  const observer = new Observer(logger, metrics);
+  const observer = new Observer(logger, metrics, out);
   const operations = new OperationMap();
   return {
     observer,

@@ -107,7 +107,7 @@ test("cli keys usage: a table, or JSON with --json; --days is checked", () => {
   expect(cli("test", "--days", "400").err).toContain("--days must be a whole number from 1 to 366");
   expect(cli("nobody").code).toBe(1);
   expect(cli().code).toBe(2);
-});
+}, 60_000);
 
 test("prune keeps ZW_USAGE_RETENTION_DAYS days of usage", () => {
   const dir = tempDir("zw-retention-");
