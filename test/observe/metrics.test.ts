@@ -89,3 +89,19 @@ test("the metrics listener answers only GET /metrics", async () => {
   expect(((await r.json()) as { code: string }).code).toBe("not_found");
   expect((await fetch(s.metricsUrl!, { method: "POST" })).status).toBe(405);
 });
+
+test("every metric is documented in docs/operations.md, and the dashboard and alerts use only metrics that exist", async () => {
+  const fs = await import("node:fs");
+  const path = await import("node:path");
+  const { REPO } = await import("../support/paths.ts");
+  const m = await scrape(s.metricsUrl!);
+  const names = new Set(m.types.keys());
+  const doc = fs.readFileSync(path.join(REPO, "docs/operations.md"), "utf8");
+  const ours = [...names].filter((n) => !/^zw_(process|nodejs)_/.test(n));
+  expect(ours.length).toBeGreaterThan(25);
+  for (const n of ours) expect(doc).toContain(`\`${n}\``);
+  const dash = fs.readFileSync(path.join(REPO, "docs/grafana-dashboard.json"), "utf8");
+  JSON.parse(dash);
+  const used = new Set([...`${dash}\n${doc}`.matchAll(/\bzw_[a-z0-9_]+/g)].map((x) => x[0].replace(/_(bucket|sum|count)$/, "")).filter((n) => n !== "zw_live_"));
+  expect([...used].filter((n) => !names.has(n))).toEqual([]);
+});
