@@ -115,7 +115,7 @@ export function createLogger(config: Pick<Config, "logLevel" | "logFormat" | "lo
   if (stream) return { logger: pino(options, stream), out: stream, flush() {} };
   const toTerminal = config.logFile === null && (config.logFormat === "pretty" || (config.logFormat === "auto" && process.stdout.isTTY === true));
   if (toTerminal) {
-    const out = pretty({ colorize: process.stdout.isTTY === true, sync: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid" });
+    const out = pretty({ colorize: process.stdout.isTTY === true, sync: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid", singleLine: true });
     return { logger: pino(options, out), out, flush() {} };
   }
   const fd = config.logFile === null ? 1 : fs.openSync(config.logFile, "a");
