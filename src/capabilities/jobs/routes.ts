@@ -169,7 +169,7 @@ export const openapi = [
     path: "/v1/jobs",
     summary: "Submit a job",
     description:
-      "JSON body {type, domains, options?, callback_url?, idempotency_key?}, or text/plain (one name per line) with query parameters type, include_counts, callback_url, idempotency_key. Either may be gzip-encoded (Content-Encoding: gzip); 32 MB as received, 256 MB inflated. Credits for the whole job are reserved now and refunded for rows never processed or failed. 12 requests/min (bucket jobs).",
+      `JSON body {type, domains, options?, callback_url?, idempotency_key?}, or text/plain (one name per line) with query parameters ${TEXT_PARAMS.join(", ")}. Either may be gzip-encoded (Content-Encoding: gzip); 32 MB as received, 256 MB inflated. Credits for the whole job are reserved now and refunded for rows never processed or failed. 12 requests/min (bucket jobs).`,
     requestBody: {
       required: true,
       content: {
