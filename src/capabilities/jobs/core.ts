@@ -1,7 +1,8 @@
 /**
- * What the jobs modules share: the job queue (`store`), the lanes, the files, the settings, and the one
- * way a job reaches a final state (`finalize`: status, refunds and the callback body in one
- * transaction, then the input file removed and the callback deliverer woken). Also the
+ * What the jobs modules share: the job queue (`store`), the lanes, the files, the settings,
+ * and the one way a job reaches a final state (`finalize`: status, refunds and the callback
+ * body in one step of the queue, then the input file removed and the callback deliverer
+ * woken). Also the
  * housekeeping sweep: queued jobs past their deadline expire (full refund), results files
  * past their time are removed, jobs past their listing time are deleted.
  */
@@ -29,7 +30,7 @@ export class JobsCore {
   /** Called when a job was queued (wakes its lane). */
   onQueued: (row: JobRow) => void = () => {};
 
-  /** `queue`: the service's SQLite queue over services.store unless given (services.jobQueue, or a test's). */
+  /** `queue`: services.jobQueue when set (or a test's), else the SQLite queue over services.store. */
   constructor(
     readonly services: Services,
     queue: JobQueue = (services.jobQueue as JobQueue | undefined) ?? new SqliteJobQueue(services.store),

@@ -27,7 +27,6 @@ import { executorOf, parallelism } from "./executor.ts";
 import type { ResultsWriter } from "./files.ts";
 import type { FinalStatus, JobRow } from "./types.ts";
 
-
 interface InFlight {
   start: number;
   rows: number;
