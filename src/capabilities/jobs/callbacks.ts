@@ -125,10 +125,8 @@ export class CallbackDeliverer {
 
   /** One POST; null when the receiver answered 2xx, else what went wrong. */
   private async send(j: JobRow, now: number): Promise<string | null> {
-    const key = this.core.services.store.db
-      .query<{ webhook_secret: string }, [number]>("SELECT webhook_secret FROM keys WHERE id = ?")
-      .get(j.key_id);
-    if (!key) return "key no longer exists";
+    const secret = this.core.store.webhookSecret(j.key_id);
+    if (secret === null) return "key no longer exists";
     const body = j.callback_body ?? "";
     try {
       const target = await callbackTarget(j.callback_url!, this.core.config.callbackAllowPrivate, this.resolve);
@@ -141,7 +139,7 @@ export class CallbackDeliverer {
           "content-type": "application/json",
           "user-agent": "Zonewise-Callbacks/1",
           "Zonewise-Event": j.callback_event ?? "",
-          "Zonewise-Signature": signature(key.webhook_secret, t, body),
+          "Zonewise-Signature": signature(secret, t, body),
           ...(target.hostHeader ? { host: target.hostHeader } : {}),
         },
         // one deadline for the attempt, whichever address answers

@@ -19,11 +19,12 @@ import { gzipSync } from "node:zlib";
 import { loadConfig } from "../../config.ts";
 import { credits } from "../../cost-phrase.ts";
 import { outputPathProblem } from "../../file-problems.ts";
+import { JOB_TYPE_LIST, jobTypesPhrase } from "../../operations.ts";
 import { apiError, downloadResults, HttpFailure } from "./client-download.ts";
 import { Progress } from "./client-progress.ts";
 
 const USAGE = `usage:
-  cli jobs submit FILE --type zone_lookup|appraise|categorize [--include-counts] [--callback-url URL]
+  cli jobs submit FILE --type ${JOB_TYPE_LIST.join("|")} [--include-counts] [--callback-url URL]
                   [--idempotency-key KEY] [--wait] [--out FILE] [--format ndjson|csv]
   cli jobs status JOB_ID [--json]
   cli jobs download JOB_ID [--wait] [--out FILE] [--format ndjson|csv]
@@ -183,7 +184,7 @@ export async function runJobsCommand(argv: string[]): Promise<number> {
     const c: Client = { base: serviceBase(config.baseUrl), key: config.apiKey };
     switch (sub) {
       case "submit": {
-        if (!values.type) throw new UsageError("--type is required (zone_lookup, appraise or categorize)");
+        if (!values.type) throw new UsageError(`--type is required (${jobTypesPhrase("or")})`);
         const q = new URLSearchParams({ type: values.type });
         if (values["include-counts"]) q.set("include_counts", "true");
         if (values["callback-url"]) q.set("callback_url", values["callback-url"]);

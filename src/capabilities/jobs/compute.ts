@@ -8,7 +8,8 @@
  */
 import { ApiError } from "../../http/errors.ts";
 import { JOB_LIMITS } from "../../operations.ts";
-import { ChunkFault, type ChunkJob, type PackedChunk } from "./chunk-task.ts";
+import type { ChunkJob, PackedChunk } from "../../pool/protocol.ts";
+import { ChunkFault } from "./chunk-task.ts";
 import type { ChunkExecutor } from "./executor.ts";
 
 const BUSY_WAIT_MS = 200;

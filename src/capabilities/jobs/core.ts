@@ -1,17 +1,18 @@
 /**
- * What the jobs modules share: the store, the lanes, the files, the settings, and the one
- * way a job reaches a final state (`finalize`: status, refunds and the callback body in one
- * transaction, then the input file removed and the callback deliverer woken). Also the
+ * What the jobs modules share: the job queue (`store`), the lanes, the files, the settings,
+ * and the one way a job reaches a final state (`finalize`: status, refunds and the callback
+ * body in one step of the queue, then the input file removed and the callback deliverer
+ * woken). Also the
  * housekeeping sweep: queued jobs past their deadline expire (full refund), results files
  * past their time are removed, jobs past their listing time are deleted.
  */
 import { iso } from "../../http/clock.ts";
 import { JOB_LIMITS } from "../../operations.ts";
 import type { Services } from "../../services.ts";
-import type { SqliteStore } from "../../store/sqlite.ts";
 import { JobFiles } from "./files.ts";
 import { Lanes } from "./lanes.ts";
-import { JobStore } from "./store.ts";
+import type { JobQueue } from "./queue.ts";
+import { SqliteJobQueue } from "./store.ts";
 import type { FinalStatus, JobRow } from "./types.ts";
 import { jobView } from "./view.ts";
 import path from "node:path";
@@ -20,7 +21,8 @@ import path from "node:path";
 const DEFAULT_RESULTS_TTL_MS = 24 * 3600 * 1000;
 
 export class JobsCore {
-  readonly store: JobStore;
+  /** The job queue: every job read and write goes through it (queue.ts). */
+  readonly store: JobQueue;
   readonly lanes: Lanes;
   readonly files: JobFiles;
   /** Called after a job reached its final state (wakes the callback deliverer). */
@@ -28,8 +30,12 @@ export class JobsCore {
   /** Called when a job was queued (wakes its lane). */
   onQueued: (row: JobRow) => void = () => {};
 
-  constructor(readonly services: Services) {
-    this.store = new JobStore(services.store as SqliteStore);
+  /** `queue`: services.jobQueue when set (or a test's), else the SQLite queue over services.store. */
+  constructor(
+    readonly services: Services,
+    queue: JobQueue = (services.jobQueue as JobQueue | undefined) ?? new SqliteJobQueue(services.store),
+  ) {
+    this.store = queue;
     this.lanes = new Lanes(this.store);
     this.files = new JobFiles(path.join(services.config.dataDir, "jobs"));
   }

@@ -6,7 +6,7 @@
  */
 import type { Pool } from "../../pool/pool.ts";
 import type { Services } from "../../services.ts";
-import type { ChunkJob, PackedChunk } from "./chunk-task.ts";
+import type { ChunkJob, PackedChunk } from "../../pool/protocol.ts";
 
 export interface ChunkExecutor {
   run(job: ChunkJob, leaseMs: number): Promise<PackedChunk>;

@@ -5,7 +5,7 @@
  */
 import type { JobsAccounting } from "../account/routes.ts";
 import { defineCapability } from "../../capability.ts";
-import { JOB_TYPES, type JobType } from "../../operations.ts";
+import { JOB_TYPE_LIST } from "../../operations.ts";
 import { CallbackDeliverer } from "./callbacks.ts";
 import { JobsCore } from "./core.ts";
 import { deleteJob, jobStatus, listJobs, openapi, resultsRoute, submitRoute } from "./routes.ts";
@@ -13,7 +13,6 @@ import { Runner } from "./runner.ts";
 import { JobsService } from "./service.ts";
 
 const SWEEP_MS = 1_000;
-const JOB_TYPE_LIST = Object.keys(JOB_TYPES) as JobType[];
 
 export const jobs = defineCapability({
   name: "jobs",

@@ -11,7 +11,7 @@ import { ApiError, jsonResponse, toErrorResponse } from "../../http/errors.ts";
 import { checkRate } from "../../http/meter.ts";
 import { ERROR_TEXT, err } from "../../http/openapi.ts";
 import { queryOf, readQuery } from "../../http/query.ts";
-import { JOB_LIMITS, JOB_TYPES, OPERATIONS, REQUEST_LIMITS } from "../../operations.ts";
+import { JOB_LIMITS, JOB_TYPE_LIST, OPERATIONS, REQUEST_LIMITS } from "../../operations.ts";
 import type { Services } from "../../services.ts";
 import { csvColumns, csvHeader, csvLine } from "./csv.ts";
 import { gzipStream, lineStream } from "./results-read.ts";
@@ -27,7 +27,7 @@ export const listJobs = defineEndpoint({
   response: JobListSchema,
   query: [
     { name: "status", description: "only jobs in this status", schema: { type: "string", enum: [...JOB_STATUSES] } },
-    { name: "type", description: "only jobs of this type", schema: { type: "string", enum: Object.keys(JOB_TYPES) } },
+    { name: "type", description: "only jobs of this type", schema: { type: "string", enum: [...JOB_TYPE_LIST] } },
     { name: "limit", description: "jobs per page, 1 to 100 (default 20)", schema: { type: "integer", minimum: 1, maximum: 100 } },
     { name: "cursor", description: "next_cursor of the previous page", schema: { type: "string" } },
   ],
@@ -169,7 +169,7 @@ export const openapi = [
     path: "/v1/jobs",
     summary: "Submit a job",
     description:
-      "JSON body {type, domains, options?, callback_url?, idempotency_key?}, or text/plain (one name per line) with query parameters type, include_counts, callback_url, idempotency_key. Either may be gzip-encoded (Content-Encoding: gzip); 32 MB as received, 256 MB inflated. Credits for the whole job are reserved now and refunded for rows never processed or failed. 12 requests/min (bucket jobs).",
+      `JSON body {type, domains, options?, callback_url?, idempotency_key?}, or text/plain (one name per line) with query parameters ${TEXT_PARAMS.join(", ")}. Either may be gzip-encoded (Content-Encoding: gzip); 32 MB as received, 256 MB inflated. Credits for the whole job are reserved now and refunded for rows never processed or failed. 12 requests/min (bucket jobs).`,
     requestBody: {
       required: true,
       content: {

@@ -4,12 +4,12 @@
  * Admission of a submission (caps, quota, insert) is admit.ts.
  */
 import { ApiError } from "../../http/errors.ts";
-import { JOB_LIMITS, JOB_TYPES, REQUEST_LIMITS, type JobType } from "../../operations.ts";
+import { isJobType, JOB_LIMITS, jobTypesPhrase, REQUEST_LIMITS, type JobType } from "../../operations.ts";
 import type { Services } from "../../services.ts";
 import type { KeyRecord } from "../../store/types.ts";
 import { admit } from "./admit.ts";
 import type { JobsCore } from "./core.ts";
-import type { KeyJobFigures } from "./store.ts";
+import type { KeyJobFigures } from "./queue.ts";
 import { readRows } from "./results-read.ts";
 import { fromJson, fromText, type Submission } from "./submit.ts";
 import { isFinal, JOB_STATUSES, reportedStatus, type JobRow, type JobStatus } from "./types.ts";
@@ -85,7 +85,7 @@ export class JobsService {
       throw new ApiError("invalid_request", `status must be one of ${JOB_STATUSES.join(", ")}`);
     }
     const type = q.type ?? undefined;
-    if (type !== undefined && !Object.hasOwn(JOB_TYPES, type)) throw new ApiError("invalid_request", "type must be one of zone_lookup, appraise, categorize");
+    if (type !== undefined && !isJobType(type)) throw new ApiError("invalid_request", `type must be one of ${jobTypesPhrase()}`);
     let limit = 20;
     if (q.limit !== undefined && q.limit !== null) {
       const t = String(q.limit);
@@ -169,7 +169,7 @@ export class JobsService {
     return { j, chunks };
   }
 
-  /** For GET /v1/usage: names in flight and results bytes on disk (cached, see JobStore). */
+  /** For GET /v1/usage: names in flight and results bytes on disk (may be cached, see JobQueue.keyFigures). */
   keyFigures(keyId: number): KeyJobFigures {
     return this.core.store.keyFigures(keyId);
   }

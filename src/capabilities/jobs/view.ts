@@ -1,7 +1,7 @@
 /** The Job object of the spec, built from a stored row and the lane's estimates. */
 import { iso } from "../../http/clock.ts";
 import type { Lanes } from "./lanes.ts";
-import type { LaneEntry } from "./store.ts";
+import type { LaneEntry } from "./queue.ts";
 import { isFinal, reportedStatus, type JobRow } from "./types.ts";
 
 export interface JobView {
