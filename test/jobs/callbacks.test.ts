@@ -1,7 +1,7 @@
 /**
  * Callbacks against a real HTTPS receiver on loopback (self-signed certificate trusted via
  * ZW_CALLBACK_CA_FILE), with a short schedule (ZW_CALLBACK_DELAYS_S): the body, the event
- * header and the signature exactly as decisions §8; delivery state on the job; a receiver
+ * header and the signature exactly as docs/jobs.md states; delivery state on the job; a receiver
  * that always fails (gave_up after six attempts, job unaffected); a receiver that hangs
  * holds up nothing.
  */

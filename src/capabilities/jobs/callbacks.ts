@@ -1,5 +1,5 @@
 /**
- * Callback delivery (decisions §8). State lives on the job row, so it survives a restart:
+ * Callback delivery (docs/jobs.md). State lives on the job row, so it survives a restart:
  * callback_status (pending -> retrying* -> delivered | gave_up), attempts, last_error, and
  * callback_next_at (attempt k is due at finished + ZW_CALLBACK_DELAYS_S[k]). The body is
  * fixed when the job ends; each attempt signs it afresh:

@@ -1,5 +1,5 @@
 /**
- * Getting one chunk done on the pool, with the chunk-level rules of the spec: the chunk is
+ * Getting one chunk done on the pool, with the chunk-level rules of docs/jobs.md: the chunk is
  * tried up to three times (JOB_LIMITS.rowAttempts); each attempt has a lease: if the worker
  * goes silent past it, the attempt is abandoned (its late answer is ignored) and the chunk
  * is redone. Three failed attempts are an internal fault (the job fails). A pool that is

@@ -17,7 +17,7 @@ import type { FinalStatus, JobRow } from "./types.ts";
 import { jobView } from "./view.ts";
 import path from "node:path";
 
-/** ZW_RESULTS_TTL_S's default (decisions §11), the part of the 48 hours the file lives. */
+/** ZW_RESULTS_TTL_S's default (README, Settings), the part of the 48 hours the file lives. */
 const DEFAULT_RESULTS_TTL_MS = 24 * 3600 * 1000;
 
 export class JobsCore {
@@ -45,8 +45,8 @@ export class JobsCore {
   }
 
   /**
-   * How long finished jobs stay listed: their files' lifetime plus one day (the spec's
-   * 48 hours, JOB_LIMITS.listedAfterFinishMs, with the default 24-hour file lifetime).
+   * How long finished jobs stay listed: their files' lifetime plus one day
+   * (48 hours, JOB_LIMITS.listedAfterFinishMs, with the default 24-hour file lifetime).
    */
   get listedForMs(): number {
     return this.config.resultsTtlS * 1000 + (JOB_LIMITS.listedAfterFinishMs - DEFAULT_RESULTS_TTL_MS);
@@ -73,7 +73,7 @@ export class JobsCore {
     this.store.purge(now - this.listedForMs);
   }
 
-  /** Deletes a finished job's files at once; it then reports expired (spec state table). */
+  /** Deletes a finished job's files at once; it then reports expired (docs/jobs.md). */
   removeResults(id: string, now = Date.now()): void {
     this.files.remove(id);
     this.store.markFilesRemoved(id, now);

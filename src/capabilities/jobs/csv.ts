@@ -1,6 +1,6 @@
 /**
- * CSV form of the results (decisions §7): a header row, one column per field of the row
- * in the spec's table order, nested objects flattened with dots, arrays joined with "|"
+ * CSV form of the results (docs/jobs.md): a header row, one column per field of the row
+ * in the row's documented field order, nested objects flattened with dots, arrays joined with "|"
  * (an object inside an array is written as its values joined with "/", e.g. a categorize
  * tag "Food & Drink/Restaurants"), booleans true/false, null and absent fields empty, and
  * a final `error` column.

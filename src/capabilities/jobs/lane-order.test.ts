@@ -1,5 +1,5 @@
 /**
- * The order a lane takes its jobs in (store.lane): the keys in turn (decisions §7: a key with
+ * The order a lane takes its jobs in (store.lane): the keys in turn (docs/jobs.md: a key with
  * many queued jobs cannot starve others). The order has to remember whose turn it was: a
  * key whose job is running, or ran last, goes after a key not served since.
  */

@@ -144,7 +144,7 @@ export class JobsService {
     return deleteView(view);
   }
 
-  /** A page of rows for the tool server (decisions §9). */
+  /** A page of rows for the tool server (docs/mcp.md). */
   page(key: KeyRecord, id: string, q: { from?: number; limit?: number } = {}): ResultsPage {
     const from = q.from ?? 0;
     const limit = q.limit ?? REQUEST_LIMITS.jobResultsPageDefault;

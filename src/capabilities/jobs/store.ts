@@ -54,7 +54,7 @@ export class SqliteJobQueue implements JobQueue {
         "SELECT coalesce(sum(results_bytes), 0) AS n FROM jobs WHERE key_id = ? AND files_removed_at IS NULL",
       ),
       // in: lane -> its running jobs, then its queued jobs in the order the lane takes them,
-      // the keys in turn (decisions §7): each key's oldest queued job first (turn 1), then
+      // the keys in turn (docs/jobs.md): each key's oldest queued job first (turn 1), then
       // each key's second (turn 2)...; within a turn, the key the lane served longest ago
       // first (a key never served yet before any; then by its oldest queued job). Served =
       // the latest start of one of the key's jobs in this lane, so the order remembers whose

@@ -160,7 +160,7 @@ export function fromText(text: string, query: URLSearchParams, listLimit: number
   return { type, names, options, callbackUrl, idempotencyKey: idem, fingerprint: fingerprint(type, options, callbackUrl, names) };
 }
 
-/** The names-in-flight cap per key (spec, Job limits). */
+/** The names-in-flight cap per key (JOB_LIMITS, docs/api-rules.md). */
 export function checkInFlight(inFlight: number, adding: number): void {
   if (inFlight + adding > JOB_LIMITS.namesInFlightCap) {
     throw new ApiError("in_flight_exceeded", `names in flight would exceed the cap of ${JOB_LIMITS.namesInFlightCap} per key (${inFlight} in flight, ${adding} submitted)`, {

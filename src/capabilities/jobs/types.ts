@@ -58,6 +58,6 @@ export interface ChunkRow {
   bytes: number;
 }
 
-/** Reported status: a finished job whose file is gone reads expired (spec state table). */
+/** Reported status: a finished job whose file is gone reads expired (docs/jobs.md). */
 export const reportedStatus = (j: Pick<JobRow, "status" | "files_removed_at">): JobStatus =>
   j.files_removed_at !== null ? "expired" : j.status;

@@ -16,7 +16,7 @@ import { jobsService } from "../jobs/service.ts";
 import { JOB_ID } from "./describe.ts";
 import type { ToolSource } from "./tools.ts";
 
-/** job_results arguments (decisions §9); ranges are checked by the service, with its messages. */
+/** job_results arguments (docs/mcp.md); ranges are checked by the service, with its messages. */
 const PageArgs = Type.Object(
   {
     job_id: Type.String({ minLength: 1, description: JOB_ID }),
