@@ -14,7 +14,7 @@ import { clip } from "./domain/name.ts";
 import { Authenticator } from "./http/auth.ts";
 import { parseJsonObject, readBody } from "./http/body.ts";
 import type { CallContext, Endpoint } from "./http/endpoint.ts";
-import { ApiError, codeResponse, errorResponse, jsonResponse, jsonTextResponse, NO_HEADERS, toErrorResponse } from "./http/errors.ts";
+import { ApiError, codeResponse, jsonResponse, jsonTextResponse, NO_HEADERS, toErrorResponse } from "./http/errors.ts";
 import { checkRate } from "./http/meter.ts";
 import { execute, type Answer } from "./http/pipeline.ts";
 import { readQuery } from "./http/query.ts";
@@ -61,7 +61,7 @@ const NONE: readonly string[] = [];
  * A route that does its own reading (job submit, results streaming, MCP). It gets the
  * served endpoints too, so that the tool server can wrap exactly what REST serves.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: the Elysia instance type grows with every route; raw routes only call get/post/delete on it.
 export type RawRoute = (app: any, services: Services, endpoints: readonly Endpoint[]) => void;
 
 export interface AppParts {
@@ -188,8 +188,12 @@ export function buildApp(services: Services, parts: AppParts) {
       return res;
     };
     const hook = { parse: "none" as const };
+    // Elysia types a handler by its route's schema; ours reads the raw request itself.
+    // biome-ignore lint/suspicious/noExplicitAny: see above
     if (ep.op.method === "GET") app.get(ep.op.path, handler as any);
+    // biome-ignore lint/suspicious/noExplicitAny: see above
     else if (ep.op.method === "POST") app.post(ep.op.path, handler as any, hook);
+    // biome-ignore lint/suspicious/noExplicitAny: see above
     else app.delete(ep.op.path, handler as any, hook);
   }
   for (const r of parts.raw ?? []) r(app, services, parts.endpoints);
@@ -197,4 +201,3 @@ export function buildApp(services: Services, parts: AppParts) {
   return app;
 }
 
-export { errorResponse };

@@ -65,7 +65,7 @@ function describe(e: ValueError): string {
     case ValueErrorType.Union:
     case ValueErrorType.Literal: {
       const options = (s.anyOf as TSchema[] | undefined)?.map((x) => (x as { const?: unknown }).const).filter((v) => v !== undefined);
-      if (options && options.length) return `${field} must be one of ${options.join(", ")}`;
+      if (options?.length) return `${field} must be one of ${options.join(", ")}`;
       return custom ? `${field} ${custom}` : `${field} is not an allowed value`;
     }
     default: {

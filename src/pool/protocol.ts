@@ -16,10 +16,12 @@ export interface WorkerContext {
   inWorker: boolean;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: one table holds tasks of every input type; each task checks its own.
 export type TaskFn = (input: any, ctx: WorkerContext) => unknown | Promise<unknown>;
 /** Named tasks ("<capability>.<task>") of one capability. */
 export type TaskTable = Readonly<Record<string, TaskFn>>;
 /** Handlers for broadcasts (e.g. "zone.swap"), run in every worker and inline. */
+// biome-ignore lint/suspicious/noExplicitAny: one table holds handlers of every broadcast's data type.
 export type BroadcastTable = Readonly<Record<string, (data: any, ctx: WorkerContext) => void | Promise<void>>>;
 
 /**

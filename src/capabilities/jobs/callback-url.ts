@@ -42,7 +42,7 @@ function expandV6(a: string): number[] {
   let t = parse(tail ?? "");
   const v4 = (parts: string[]) => {
     const last = parts[parts.length - 1];
-    if (last && last.includes(".")) {
+    if (last?.includes(".")) {
       const n = v4ToInt(last);
       parts.splice(parts.length - 1, 1, ((n >>> 16) & 0xffff).toString(16), (n & 0xffff).toString(16));
     }

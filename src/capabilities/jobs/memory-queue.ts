@@ -203,14 +203,14 @@ export class MemoryJobQueue implements JobQueue {
 
   renew(id: string, token: string, expires: number): boolean {
     const j = this.row(id);
-    if (!j || j.status !== "running" || j.lease_token !== token) return false;
+    if (j?.status !== "running" || j.lease_token !== token) return false;
     j.lease_expires = expires;
     return true;
   }
 
   commitChunk(id: string, token: string, c: ChunkRow, errors: number): boolean {
     const j = this.row(id);
-    if (!j || j.status !== "running" || j.lease_token !== token || j.done !== c.row_start) return false;
+    if (j?.status !== "running" || j.lease_token !== token || j.done !== c.row_start) return false;
     j.done += c.rows;
     j.errors += errors;
     j.results_bytes = c.offset + c.bytes;
@@ -222,7 +222,7 @@ export class MemoryJobQueue implements JobQueue {
 
   requestCancel(id: string): boolean {
     const j = this.row(id);
-    if (!j || j.status !== "running") return false;
+    if (j?.status !== "running") return false;
     j.cancel_requested = 1;
     return true;
   }

@@ -111,7 +111,7 @@ export class Runner {
   private stopReason(id: string, budgetEnd: number): FinalStatus | "shutdown" | null {
     if (this.stopping) return "shutdown";
     const j = this.core.store.get(id);
-    if (!j || j.status !== "running") return "shutdown";
+    if (j?.status !== "running") return "shutdown";
     if (j.cancel_requested) return "cancelled";
     if (Date.now() >= budgetEnd) return "partial";
     return null;

@@ -80,7 +80,7 @@ function storable(value: string | null, field: string): string | null {
  * rule, so a value means the same request in either form.
  */
 function exactText(value: string | null, field: string): string | null {
-  if (value !== null && value.includes("\ufffd")) {
+  if (value?.includes("\ufffd")) {
     throw new ApiError("invalid_request", `${field} must not contain U+FFFD (the replacement character): it cannot be told apart from bytes that were not UTF-8`);
   }
   return storable(value, field);

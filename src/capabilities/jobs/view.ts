@@ -2,7 +2,7 @@
 import { iso } from "../../http/clock.ts";
 import type { Lanes } from "./lanes.ts";
 import type { LaneEntry } from "./queue.ts";
-import { isFinal, reportedStatus, type JobRow } from "./types.ts";
+import { reportedStatus, type JobRow } from "./types.ts";
 
 export interface JobView {
   id: string;

@@ -59,7 +59,7 @@ function initializes(payload: unknown): boolean {
 }
 
 async function post(request: Request, authedBy: Authed | undefined, deps: McpDeps): Promise<Response> {
-  let authed;
+  let authed: Authed;
   let bytes: Uint8Array;
   try {
     authed = authOf(authedBy);
