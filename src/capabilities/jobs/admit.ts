@@ -13,6 +13,7 @@ import { randomBase62 } from "../../store/secrets.ts";
 import type { KeyRecord } from "../../store/types.ts";
 import { checkCallbackUrl } from "./callback-url.ts";
 import type { JobsCore } from "./core.ts";
+import { isNoSpace, noSpaceForJob } from "./files.ts";
 import { checkInFlight, type Submission } from "./submit.ts";
 import type { JobRow } from "./types.ts";
 
@@ -96,10 +97,11 @@ export async function admit(core: JobsCore, key: KeyRecord, s: Submission, now: 
       if (!r.ok) throw quotaExceeded(cost, Math.max(0, key.dailyQuota - r.used), nextUtcMidnight(now), now);
       return store.get(id)!;
     }).immediate();
-    if (replayed) files.remove(id);
+    if (replayed) files.tryRemove(id);
     return { row, replayed };
   } catch (e) {
-    files.remove(id);
-    throw e;
+    files.tryRemove(id);
+    // SQLite's own "database or disk is full" is the same 507 as the names file's.
+    throw isNoSpace(e) ? noSpaceForJob() : e;
   }
 }
