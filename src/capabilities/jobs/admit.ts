@@ -6,7 +6,7 @@
  * refused submission leaves no job, no file and no charge, and concurrent submissions can
  * never overshoot a cap or a quota.
  */
-import { nextUtcMidnight, utcDay } from "../../http/clock.ts";
+import { clockNow, nextUtcMidnight, utcDay } from "../../http/clock.ts";
 import { ApiError, quotaExceeded } from "../../http/errors.ts";
 import { JOB_LIMITS, JOB_TYPES } from "../../operations.ts";
 import { randomBase62 } from "../../store/secrets.ts";
@@ -61,7 +61,9 @@ export async function admit(core: JobsCore, key: KeyRecord, s: Submission, now: 
         return raced;
       }
       checkInFlight(store.namesInFlight(key.id), n);
-      const day = utcDay(now);
+      // The quota day is the day of the reservation (the body is read by now), as in meter.ts.
+      const at = Math.max(now, clockNow());
+      const day = utcDay(at);
       store.insert({
         id,
         key_id: key.id,
@@ -94,7 +96,7 @@ export async function admit(core: JobsCore, key: KeyRecord, s: Submission, now: 
         throw unavailable(`job cannot start within ${horizonText(config.jobDeadlineS)}`, est.startInMs / 1000, (est.startInMs - horizonMs) / 1000);
       }
       const r = core.services.store.usage.reserve(key.id, day, spec.usageKey, cost, key.dailyQuota);
-      if (!r.ok) throw quotaExceeded(cost, Math.max(0, key.dailyQuota - r.used), nextUtcMidnight(now), now);
+      if (!r.ok) throw quotaExceeded(cost, Math.max(0, key.dailyQuota - r.used), nextUtcMidnight(at), at);
       return store.get(id)!;
     }).immediate();
     if (replayed) files.tryRemove(id);
