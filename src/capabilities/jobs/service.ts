@@ -62,6 +62,11 @@ export class JobsService {
     return this.submit(key, fromText(text, query, opts.listLimit ?? JOB_LIMITS.maxNames), opts.now ?? Date.now());
   }
 
+  /** A submission already checked (on the parse worker: src/http/big-body.ts). */
+  async submitChecked(key: KeyRecord, s: Submission, opts: { now?: number } = {}): Promise<SubmitResult> {
+    return this.submit(key, s, opts.now ?? Date.now());
+  }
+
   private async submit(key: KeyRecord, s: Submission, now: number): Promise<SubmitResult> {
     const { row, replayed } = await admit(this.core, key, s, now);
     if (!replayed) this.onQueued(s.type);
