@@ -56,6 +56,7 @@ test("a job's credits are reserved on the day of the charge too", async () => {
   setClock(() => Date.now() + offset);
   const r = await t.fetch("/v1/jobs", { method: "POST", body: JSON.stringify({ type: "appraise", domains: ["a.com", "b.com"] }), headers: { "content-type": "application/json" }, key });
   expect(r.status).toBe(202);
+  expect(r.headers.get("x-credits-remaining")).toBe("8");
   expect(t.store.usage.get(keyId, utcDay(tomorrowStart)).used).toBe(2);
   const over = await t.fetch("/v1/jobs", { method: "POST", body: JSON.stringify({ type: "appraise", domains: Array.from({ length: 9 }, (_, i) => `n${i}.com`) }), headers: { "content-type": "application/json" }, key });
   expect(over.status).toBe(429);

@@ -31,7 +31,7 @@ const mb = (n: number) => `${Math.round(n / (1024 * 1024))} MB`;
  * together, stay under BODY_MEMORY_BUDGET; at most MAX_INFLATING gzip bodies are inflated
  * at once (one more waits up to INFLATE_WAIT_MS for its turn). Past either, the request is
  * answered 503 `busy` with Retry-After and charged nothing. The inflater is fed slices of
- * INFLATE_SLICE compressed bytes, and the reader yields to other requests every YIELD_BYTES,
+ * INFLATE_SLICE compressed bytes, and the reader yields to other requests every YIELD_BYTES or YIELD_MS,
  * so one gzip bomb (a thousand to one) inflates in steps of a few megabytes, never a
  * gigabyte in one go.
  */
@@ -39,7 +39,8 @@ export const BODY_MEMORY_BUDGET = 640 * 1024 * 1024;
 export const MAX_INFLATING = 2;
 export const INFLATE_WAIT_MS = 2_000;
 const INFLATE_SLICE = 4096;
-const YIELD_BYTES = 4 * 1024 * 1024;
+const YIELD_BYTES = 1024 * 1024;
+const YIELD_MS = 5;
 
 let held = 0;
 let inflating = 0;
@@ -83,6 +84,7 @@ async function collect(stream: ReadableStream<Uint8Array>, cap: number, what: st
   const parts: Uint8Array[] = [];
   let total = 0;
   let sinceYield = 0;
+  let lastYield = performance.now();
   try {
     for (;;) {
       const left = deadline - Date.now();
@@ -105,9 +107,10 @@ async function collect(stream: ReadableStream<Uint8Array>, cap: number, what: st
       held += len;
       parts.push(r.value!);
       sinceYield += len;
-      if (sinceYield >= YIELD_BYTES) {
+      if (sinceYield >= YIELD_BYTES || performance.now() - lastYield > YIELD_MS) {
         sinceYield = 0;
         await new Promise<void>((resolve) => setImmediate(resolve));
+        lastYield = performance.now();
       }
     }
   } catch (e) {

@@ -48,10 +48,10 @@ export async function admit(core: JobsCore, key: KeyRecord, s: Submission, now: 
   if (early) return { row: early, replayed: true };
   const callbackUrl = s.callbackUrl === null ? null : await checkCallbackUrl(s.callbackUrl, config.callbackAllowPrivate);
   const spec = JOB_TYPES[s.type];
-  const n = s.namesText !== undefined ? s.count! : s.names.length;
+  const n = s.namesBytes !== undefined ? s.count! : s.names.length;
   const cost = spec.cost({ items: n, includeCounts: s.options.include_counts === true });
   const id = `job_${randomBase62(24)}`;
-  if (s.namesText !== undefined) await files.writeInputText(id, s.namesText);
+  if (s.namesBytes !== undefined) await files.writeInputBytes(id, s.namesBytes);
   else files.writeInput(id, s.names);
   let replayed = false;
   try {

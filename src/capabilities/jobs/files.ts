@@ -71,12 +71,12 @@ export class JobFiles {
    * `writeInput` for names already joined (a name per line, final newline), written and
    * fsynced off the main thread: a million names are 25 MB. Same cleanup and 507.
    */
-  async writeInputText(id: string, text: string): Promise<void> {
+  async writeInputBytes(id: string, bytes: Uint8Array): Promise<void> {
     try {
       await fs.promises.mkdir(this.dir(id), { recursive: true });
       const fh = await fs.promises.open(this.inputPath(id), "w");
       try {
-        await fh.writeFile(text);
+        await fh.writeFile(bytes);
         await fh.sync();
       } finally {
         await fh.close();

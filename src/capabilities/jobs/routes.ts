@@ -6,6 +6,7 @@
  */
 import { authOf, type Authed, type RawRoute } from "../../app.ts";
 import { checkApart, OFFLOAD_BYTES } from "../../http/big-body.ts";
+import { clockNow, utcDay } from "../../http/clock.ts";
 import { BODY_SHAPE, decodeText, parseJsonObject, readBody } from "../../http/body.ts";
 import { defineEndpoint, ONE } from "../../http/endpoint.ts";
 import { ApiError, jsonResponse, toErrorResponse } from "../../http/errors.ts";
@@ -91,7 +92,8 @@ export const submitRoute: RawRoute = (app, services: Services) => {
             : type === "application/json"
               ? await svc.submitJson(key, parseJsonObject(bytes), { now, listLimit: limit })
               : await svc.submitText(key, decodeText(bytes), query, { now, listLimit: limit });
-        const used = services.store.usage.get(key.id, new Date(now).toISOString().slice(0, 10)).used;
+        // The day the credits were reserved on: the day of the charge (docs/errors.md).
+        const used = services.store.usage.get(key.id, utcDay(Math.max(now, clockNow()))).used;
         const headers: Record<string, string> = {
           "X-Credits-Charged": String(res.replayed ? 0 : res.job.credits_reserved),
           "X-Credits-Remaining": String(Math.max(0, key.dailyQuota - used)),

@@ -19,10 +19,10 @@ export interface Submission {
   /** Names as submitted (validated). */
   names: string[];
   /**
-   * The same names as one text, a name per line with a final newline, in place of `names`
-   * (then empty) when the submission was checked on the parse worker; `count` names.
+   * The same names as one UTF-8 text, a name per line with a final newline, in place of
+   * `names` (then empty) when the submission was checked on the parse worker; `count` names.
    */
-  namesText?: string;
+  namesBytes?: Uint8Array;
   count?: number;
   options: JobOptions;
   callbackUrl: string | null;
