@@ -12,7 +12,8 @@
 import { Elysia } from "elysia";
 import { clip } from "./domain/name.ts";
 import { Authenticator } from "./http/auth.ts";
-import { parseJsonObject, readBody } from "./http/body.ts";
+import { checkApart, OFFLOAD_BYTES } from "./http/big-body.ts";
+import { BODY_SHAPE, parseJsonObject, readBody } from "./http/body.ts";
 import type { CallContext, Endpoint } from "./http/endpoint.ts";
 import { ApiError, codeResponse, jsonResponse, jsonTextResponse, NO_HEADERS, toErrorResponse } from "./http/errors.ts";
 import { checkRate } from "./http/meter.ts";
@@ -89,9 +90,16 @@ function knownRoutes(routes: readonly { method: string; path: string }[]): { re:
   }));
 }
 
-/** The rest of a request once its body is read. */
+/**
+ * The rest of a request once its body is read. A large body is checked on the parse worker
+ * first (src/http/big-body.ts): only a body its schema accepts, and so bounded, is parsed
+ * here.
+ */
 function runOn(ep: Endpoint, ctx: CallContext): (bytes: Uint8Array) => Answer | Promise<Answer> {
-  return (bytes) => execute(ep, parseJsonObject(bytes), ctx);
+  return (bytes) =>
+    bytes.byteLength > OFFLOAD_BYTES
+      ? checkApart({ kind: "rest", op: ep.op.id, limit: ep.op.batchLimit ?? 0, bytes, rule: BODY_SHAPE }).then((a) => execute(ep, parseJsonObject(a.bytes), ctx))
+      : execute(ep, parseJsonObject(bytes), ctx);
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { Bucket, UsageKey } from "../operations.ts";
 import { RATE_LIMITS } from "../operations.ts";
 import type { KeyRecord, Store } from "../store/types.ts";
-import { epochMinute, nextUtcMidnight, secondsToNextMinute, utcDay } from "./clock.ts";
+import { clockNow, epochMinute, nextUtcMidnight, secondsToNextMinute, utcDay } from "./clock.ts";
 import { quotaExceeded, rateLimited } from "./errors.ts";
 
 export function checkRate(store: Store, key: KeyRecord, bucket: Bucket | null, now: number): void {
@@ -29,7 +29,14 @@ export interface Reservation {
  */
 const open = new WeakMap<Store, Set<Reservation>>();
 
-export function reserve(store: Store, key: KeyRecord, usageKey: UsageKey | null, cost: number, now: number): Reservation {
+/**
+ * The quota day is the UTC day of the reservation, taken when the body has been read and
+ * checked, not when the request arrived: a request begun at 23:59:59 whose body completes
+ * after midnight is charged to the new day, and a refusal's resets_at and Retry-After are
+ * counted from that same moment, so they always point to the future.
+ */
+export function reserve(store: Store, key: KeyRecord, usageKey: UsageKey | null, cost: number, arrived: number): Reservation {
+  const now = Math.max(arrived, clockNow());
   const day = utcDay(now);
   if (usageKey === null || cost <= 0) {
     return { reserved: 0, settle: () => Math.max(0, key.dailyQuota - store.usage.get(key.id, day).used), refundAll() {} };

@@ -6,13 +6,14 @@
  * refused submission leaves no job, no file and no charge, and concurrent submissions can
  * never overshoot a cap or a quota.
  */
-import { nextUtcMidnight, utcDay } from "../../http/clock.ts";
+import { clockNow, nextUtcMidnight, utcDay } from "../../http/clock.ts";
 import { ApiError, quotaExceeded } from "../../http/errors.ts";
 import { JOB_LIMITS, JOB_TYPES } from "../../operations.ts";
 import { randomBase62 } from "../../store/secrets.ts";
 import type { KeyRecord } from "../../store/types.ts";
 import { checkCallbackUrl } from "./callback-url.ts";
 import type { JobsCore } from "./core.ts";
+import { isNoSpace, noSpaceForJob } from "./files.ts";
 import { checkInFlight, type Submission } from "./submit.ts";
 import type { NewJob } from "./queue.ts";
 import type { JobRow } from "./types.ts";
@@ -52,12 +53,15 @@ export async function admit(core: JobsCore, key: KeyRecord, s: Submission, now: 
   if (early) return { row: early, replayed: true };
   const callbackUrl = s.callbackUrl === null ? null : await checkCallbackUrl(s.callbackUrl, config.callbackAllowPrivate);
   const spec = JOB_TYPES[s.type];
-  const n = s.names.length;
+  const n = s.namesBytes !== undefined ? s.count! : s.names.length;
   const cost = spec.cost({ items: n, includeCounts: s.options.include_counts === true });
   const id = `job_${randomBase62(24)}`;
-  files.writeInput(id, s.names);
+  if (s.namesBytes !== undefined) await files.writeInputBytes(id, s.namesBytes);
+  else files.writeInput(id, s.names);
   try {
-    const day = utcDay(now);
+    // The quota day is the day of the reservation (the body is read by now), as in meter.ts.
+    const at = Math.max(now, clockNow());
+    const day = utcDay(at);
     const job: NewJob = {
       id,
       key_id: key.id,
@@ -94,13 +98,14 @@ export async function admit(core: JobsCore, key: KeyRecord, s: Submission, now: 
         }
       },
       quotaRefused: (used) => {
-        throw quotaExceeded(cost, Math.max(0, key.dailyQuota - used), nextUtcMidnight(now), now);
+        throw quotaExceeded(cost, Math.max(0, key.dailyQuota - used), nextUtcMidnight(at), at);
       },
     });
-    if (res.replayed) files.remove(id);
+    if (res.replayed) files.tryRemove(id);
     return res;
   } catch (e) {
-    files.remove(id);
-    throw e;
+    files.tryRemove(id);
+    // SQLite's own "database or disk is full" is the same 507 as the names file's.
+    throw isNoSpace(e) ? noSpaceForJob() : e;
   }
 }

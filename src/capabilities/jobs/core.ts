@@ -60,22 +60,54 @@ export class JobsCore {
       body: (r) => JSON.stringify({ type: `job.${r.status}`, created: iso(now), data: jobView(r, now, this.lanes) }),
     });
     if (!row) return null;
-    this.files.removeInput(id);
-    if (row.done === 0) this.files.remove(id);
+    // The state is committed: a file that cannot be removed is reported, never a reason to
+    // skip the callback.
+    this.unremoved(id, row.done === 0 ? this.files.tryRemove(id) : this.files.tryRemoveInput(id));
     this.onFinal(row);
     return row;
   }
 
-  /** Deadlines, file removal, listing expiry. Cheap when there is nothing to do. */
+  /** Job ids whose files could not be removed, each reported once. */
+  private reported = new Set<string>();
+  private unremoved(id: string, err: unknown): void {
+    if (err === null || this.reported.has(id)) return;
+    this.reported.add(id);
+    const why = err instanceof Error ? err.message : String(err);
+    this.services.log(new Error(`job ${id}: could not remove its files (${why}); left on disk, the job goes on as if removed`));
+  }
+
+  /**
+   * Deadlines, file removal, listing expiry. Cheap when there is nothing to do. One job
+   * that cannot be finalised or whose folder cannot be deleted is reported once and
+   * skipped; the others are still swept.
+   */
   sweep(now = Date.now()): void {
-    for (const j of this.store.overdue(now)) this.finalize(j.id, "expired", now);
+    for (const j of this.store.overdue(now)) {
+      try {
+        this.finalize(j.id, "expired", now);
+      } catch (e) {
+        this.unremoved(j.id, e);
+      }
+    }
     for (const j of this.store.filesDue(now)) this.removeResults(j.id, now);
     this.store.purge(now - this.listedForMs);
   }
 
-  /** Deletes a finished job's files at once; it then reports expired (docs/jobs.md). */
+  /**
+   * Folders with no job row (a process stopped between writing a submission's names and
+   * admitting it): removed. Run at start only, before any submission can be in flight.
+   */
+  removeOrphans(): void {
+    for (const id of this.files.listDirs()) if (!this.store.get(id)) this.unremoved(id, this.files.tryRemove(id));
+  }
+
+  /**
+   * Deletes a finished job's files at once; it then reports expired (docs/jobs.md).
+   * The job is marked removed even when its folder cannot be deleted: its results are
+   * never served again, and the folder is reported once instead of being retried.
+   */
   removeResults(id: string, now = Date.now()): void {
-    this.files.remove(id);
+    this.unremoved(id, this.files.tryRemove(id));
     this.store.markFilesRemoved(id, now);
   }
 }

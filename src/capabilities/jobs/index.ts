@@ -30,6 +30,7 @@ export const jobs = defineCapability({
     services.jobs = service;
     services.jobsRunner = runner;
     services.jobsAccounting = accounting;
+    core.removeOrphans();
     core.sweep();
     runner.start();
     callbacks.start();

@@ -5,7 +5,9 @@
  * the submit route checks its rate bucket itself before touching the body.
  */
 import { authOf, type Authed, type RawRoute } from "../../app.ts";
-import { decodeText, parseJsonObject, readBody } from "../../http/body.ts";
+import { checkApart, OFFLOAD_BYTES } from "../../http/big-body.ts";
+import { clockNow, utcDay } from "../../http/clock.ts";
+import { BODY_SHAPE, decodeText, parseJsonObject, readBody } from "../../http/body.ts";
 import { defineEndpoint, ONE } from "../../http/endpoint.ts";
 import { ApiError, jsonResponse, toErrorResponse } from "../../http/errors.ts";
 import { checkRate } from "../../http/meter.ts";
@@ -83,11 +85,15 @@ export const submitRoute: RawRoute = (app, services: Services) => {
         const bytes = await readBody(request, { maxBytes: JOB_LIMITS.maxBodyBytes, maxInflatedBytes: JOB_LIMITS.maxInflatedBytes, timeoutMs: REQUEST_LIMITS.bodyTimeoutMs });
         const svc = jobsService(services);
         const limit = OPERATIONS.jobs_submit.batchLimit!;
+        // A large submission is parsed and checked on the parse worker (src/http/big-body.ts).
         const res =
-          type === "application/json"
-            ? await svc.submitJson(key, parseJsonObject(bytes), { now, listLimit: limit })
-            : await svc.submitText(key, decodeText(bytes), query, { now, listLimit: limit });
-        const used = services.store.usage.get(key.id, new Date(now).toISOString().slice(0, 10)).used;
+          bytes.byteLength > OFFLOAD_BYTES
+            ? await svc.submitChecked(key, (await checkApart(type === "application/json" ? { kind: "job-json", listLimit: limit, bytes, rule: BODY_SHAPE } : { kind: "job-text", listLimit: limit, query: query.toString(), bytes, rule: BODY_SHAPE })).submission!, { now })
+            : type === "application/json"
+              ? await svc.submitJson(key, parseJsonObject(bytes), { now, listLimit: limit })
+              : await svc.submitText(key, decodeText(bytes), query, { now, listLimit: limit });
+        // The day the credits were reserved on: the day of the charge (docs/errors.md).
+        const used = services.store.usage.get(key.id, utcDay(Math.max(now, clockNow()))).used;
         const headers: Record<string, string> = {
           "X-Credits-Charged": String(res.replayed ? 0 : res.job.credits_reserved),
           "X-Credits-Remaining": String(Math.max(0, key.dailyQuota - used)),

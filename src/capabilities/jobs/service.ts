@@ -62,6 +62,11 @@ export class JobsService {
     return this.submit(key, fromText(text, query, opts.listLimit ?? JOB_LIMITS.maxNames), opts.now ?? Date.now());
   }
 
+  /** A submission already checked (on the parse worker: src/http/big-body.ts). */
+  async submitChecked(key: KeyRecord, s: Submission, opts: { now?: number } = {}): Promise<SubmitResult> {
+    return this.submit(key, s, opts.now ?? Date.now());
+  }
+
   private async submit(key: KeyRecord, s: Submission, now: number): Promise<SubmitResult> {
     const { row, replayed } = await admit(this.core, key, s, now);
     if (!replayed) this.onQueued(s.type);
@@ -162,7 +167,8 @@ export class JobsService {
   /** The job and its committed chunks from row `from`, or 404/409/410. */
   readable(key: KeyRecord, id: string, from: number) {
     const j = this.owned(key, id);
-    if (reportedStatus(j) === "expired") throw resultsExpired();
+    // Past expires_at the results are gone even if the sweep has not removed them yet.
+    if (reportedStatus(j) === "expired" || (j.expires_at !== null && j.expires_at <= Date.now())) throw resultsExpired();
     if (j.done === 0) throw noRowsYet();
     // A chunk committed after the row was read is not served: the answer matches the row.
     const chunks = this.core.store.chunksFrom(j.id, from).filter((c) => c.row_start < j.done);

@@ -18,6 +18,12 @@ export interface Submission {
   type: JobType;
   /** Names as submitted (validated). */
   names: string[];
+  /**
+   * The same names as one UTF-8 text, a name per line with a final newline, in place of
+   * `names` (then empty) when the submission was checked on the parse worker; `count` names.
+   */
+  namesBytes?: Uint8Array;
+  count?: number;
   options: JobOptions;
   callbackUrl: string | null;
   idempotencyKey: string | null;

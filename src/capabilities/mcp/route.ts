@@ -8,11 +8,13 @@
 import { isInitializeRequest, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
 import { authOf, type Authed, type RawRoute } from "../../app.ts";
 import { clip } from "../../domain/name.ts";
+import { checkApart, OFFLOAD_BYTES } from "../../http/big-body.ts";
 import { decodeText, readBody } from "../../http/body.ts";
 import type { Endpoint } from "../../http/endpoint.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { OperationId } from "../../operations.ts";
 import type { Services } from "../../services.ts";
+import { batchTooCostly, MCP_SHAPE } from "./batch-limit.ts";
 import { exchange, type McpDeps } from "./server.ts";
 import { buildTools, type ToolSource } from "./tools.ts";
 
@@ -69,7 +71,19 @@ async function post(request: Request, authedBy: Authed | undefined, deps: McpDep
     deps.log(e);
     return rpcError(500, "internal error");
   }
-  const body = parse(bytes);
+  let body: { parsed: unknown } | null;
+  try {
+    // A large body is parsed on the parse worker first; its buffer comes back from there.
+    if (bytes.byteLength > OFFLOAD_BYTES) {
+      const a = await checkApart({ kind: "json", bytes, rule: MCP_SHAPE });
+      bytes = a.bytes;
+      body = a.valid ? parse(bytes) : null;
+    } else body = parse(bytes);
+  } catch (e) {
+    if (e instanceof ApiError) return rpcError(e.status, e.code === "invalid_request" ? `Invalid Request: ${e.message}` : e.message, e.headers, e.code === "invalid_request" ? -32600 : -32000);
+    deps.log(e);
+    return rpcError(500, "internal error");
+  }
   // The transport refuses an unsupported version header (but on initialize) by echoing it
   // whole: one of hundreds of kilobytes is answered here, clipped, with the same words.
   const version = request.headers.get("mcp-protocol-version");
@@ -79,6 +93,8 @@ async function post(request: Request, authedBy: Authed | undefined, deps: McpDep
   // JSON-RPC 2.0: an empty batch is an Invalid Request (the transport answered 202, nothing).
   if (body && Array.isArray(body.parsed) && body.parsed.length === 0) return rpcError(400, "Invalid Request: an empty batch", {}, -32600);
   if (body && repeatsAnId(body.parsed)) return rpcError(400, "Invalid Request: every request of a batch needs its own id", {}, -32600);
+  const costly = body ? batchTooCostly(body.parsed) : null;
+  if (costly !== null) return rpcError(400, costly, {}, -32600);
   // An unparsable body is handed over as bytes, so the transport's checks keep their order.
   const req = body ? request : new Request(request.url, { method: "POST", headers: request.headers, body: bytes });
   try {
