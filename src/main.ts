@@ -27,7 +27,7 @@ export async function startServer(config: Config, opts: { log?: (e: unknown) => 
   const store = openStore(config.dataDir);
   const pool = createPool({ size: config.workers, config, tasks: TASKS, broadcasts: BROADCASTS });
   const log = opts.log ?? ((e: unknown) => console.error(e));
-  const services: Services = { config, store, pool, log };
+  const services: Services = { config, store, sqlite: store, pool, log };
   const caps = await startCapabilities(services, CAPABILITIES).catch(async (e) => {
     await pool.stop();
     store.close();
