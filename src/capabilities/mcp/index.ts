@@ -4,11 +4,13 @@
  */
 import { defineCapability } from "../../capability.ts";
 import { jobTools } from "./job-tools.ts";
-import { mcpRoute, MCP_PATH } from "./route.ts";
+import { mcpRoute, MCP_PATH, rpcRefusal } from "./route.ts";
 
 export const mcp = defineCapability({
   name: "mcp",
   raw: [mcpRoute(jobTools)],
+  // Every POST counts in the key's mcp bucket before its body is read (docs/mcp.md).
+  rated: [{ method: "POST", path: MCP_PATH, bucket: "mcp", refuse: rpcRefusal }],
   openapi: [
     {
       method: "POST",
