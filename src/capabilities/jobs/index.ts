@@ -18,7 +18,7 @@ export const jobs = defineCapability({
   name: "jobs",
   endpoints: [listJobs, jobStatus, deleteJob],
   raw: [submitRoute, resultsRoute],
-  rated: [{ method: "POST", path: OPERATIONS.jobs_submit.path, bucket: "jobs" }],
+  rated: [{ method: "POST", path: OPERATIONS.jobs_submit.path, bucket: OPERATIONS.jobs_submit.bucket! }],
   openapi,
   start(services) {
     const core = new JobsCore(services);
