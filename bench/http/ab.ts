@@ -24,13 +24,18 @@ interface Running {
   services: { store: { keys: { create(name: string, quota: number): { key: string } } } };
 }
 const servers: { label: string; s: Running; key: string; dir: string }[] = [];
-for (const [label, root] of [["before", beforeDir], ["after", afterDir]] as const) {
+for (const [label, root] of [
+  ["before", beforeDir],
+  ["after", afterDir],
+] as const) {
   const { loadConfig } = await import(path.resolve(root, "src/config.ts"));
   const { RATE_LIMITS } = await import(path.resolve(root, "src/operations.ts"));
   RATE_LIMITS.zone = 1e9;
   const { startServer } = await import(path.resolve(root, "src/main.ts"));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "zw-ab-"));
-  const s: Running = await startServer(loadConfig({ ZW_DATA_DIR: dir, ZW_PORT: "0", ZW_WORKERS: "0", ZW_DNS_SERVERS: "127.0.0.1:9", ZW_ZONE_INDEX: index }), { log: () => {} });
+  const s: Running = await startServer(loadConfig({ ZW_DATA_DIR: dir, ZW_PORT: "0", ZW_WORKERS: "0", ZW_DNS_SERVERS: "127.0.0.1:9", ZW_ZONE_INDEX: index }), {
+    log: () => {},
+  });
   servers.push({ label, s, key: s.services.store.keys.create("bench", 1e9).key, dir });
 }
 

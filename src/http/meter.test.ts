@@ -60,9 +60,13 @@ test("metered keeps only outcome.charge when it is less, and never more than res
 test("metered refunds everything when the work throws or rejects", async () => {
   const { store, key, used } = setup(10);
   const boom = new ApiError("upstream_unavailable", "no answer");
-  expect(thrown(() => metered(store, key, "rdap", 6, now, () => {
-    throw boom;
-  }))).toBe(boom);
+  expect(
+    thrown(() =>
+      metered(store, key, "rdap", 6, now, () => {
+        throw boom;
+      }),
+    ),
+  ).toBe(boom);
   expect(used()).toBe(0);
   const late = metered(store, key, "rdap", 6, now, () => Promise.reject(boom));
   expect(used()).toBe(6);
@@ -73,10 +77,12 @@ test("metered refunds everything when the work throws or rejects", async () => {
 test("metered refuses past the quota with quota_exceeded, and the work never runs", () => {
   const { store, key, used } = setup(3);
   let ran = false;
-  const e = thrown(() => metered(store, key, "zone", 4, now, () => {
-    ran = true;
-    return { body: null };
-  })) as ApiError;
+  const e = thrown(() =>
+    metered(store, key, "zone", 4, now, () => {
+      ran = true;
+      return { body: null };
+    }),
+  ) as ApiError;
   expect(e.code).toBe("quota_exceeded");
   expect(e.message).toContain("3 remain");
   expect(ran).toBe(false);

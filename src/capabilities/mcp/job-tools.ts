@@ -10,7 +10,6 @@ import type { Answer } from "../../http/pipeline.ts";
 import { validator } from "../../http/validate.ts";
 import { OPERATIONS, REQUEST_LIMITS, type OperationId } from "../../operations.ts";
 import type { Services } from "../../services.ts";
-import type { KeyRecord } from "../../store/types.ts";
 import { JobResultsPageSchema, JobSchema, SubmitSchema } from "../jobs/schema.ts";
 import { jobsService } from "../jobs/service.ts";
 import { JOB_ID } from "./describe.ts";
