@@ -1,9 +1,12 @@
 /**
  * The app: the pipeline order is written down here, once.
  *
- *   onRequest  auth (401, before any byte of the body) -> rate limit per bucket (429)
+ *   onRequest  auth (401, before any byte of the body) -> rate limit per bucket (429) of
+ *              every rated route: the metered endpoints, and the raw routes' `rated` entries
+ *              (POST /v1/jobs, POST /mcp)
  *   route      strict body reader (413/408/415/400) -> validation (400 naming field/index)
  *              -> quota reserve (429) -> service -> settle charge -> X-Credits-* headers
+ *              (the metering step, src/http/meter.ts)
  *   onError    unknown paths and wrong methods -> JSON 404/405; surprises -> JSON 500
  *
  * /healthz, /openapi.json and /docs need no key; everything under /v1 and /mcp does
@@ -19,7 +22,7 @@ import { ApiError, codeResponse, jsonResponse, jsonTextResponse, NO_HEADERS, toE
 import { checkRate } from "./http/meter.ts";
 import { execute, type Answer } from "./http/pipeline.ts";
 import { readQuery } from "./http/query.ts";
-import type { Operation } from "./operations.ts";
+import type { Bucket } from "./operations.ts";
 import type { Services } from "./services.ts";
 import type { KeyRecord } from "./store/types.ts";
 
@@ -58,6 +61,12 @@ export function pathOf(url: string): string {
 
 const NONE: readonly string[] = [];
 
+/** A rated path's bucket and how its 429 is rendered. */
+interface Rated {
+  bucket: Bucket;
+  refuse?: (e: ApiError) => Response;
+}
+
 /**
  * A route that does its own reading (job submit, results streaming, MCP). It gets the
  * served endpoints too, so that the tool server can wrap exactly what REST serves.
@@ -65,11 +74,25 @@ const NONE: readonly string[] = [];
 // biome-ignore lint/suspicious/noExplicitAny: the Elysia instance type grows with every route; raw routes only call get/post/delete on it.
 export type RawRoute = (app: any, services: Services, endpoints: readonly Endpoint[]) => void;
 
+/**
+ * A raw route's per-minute limit, checked in onRequest before its body is read, exactly as
+ * for the metered endpoints. `refuse` renders the 429 (default: the JSON error body), for a
+ * route whose clients expect another shape (the tool server answers JSON-RPC errors).
+ */
+export interface RatedRoute {
+  method: "GET" | "POST" | "DELETE";
+  path: string;
+  bucket: Bucket;
+  refuse?: (e: ApiError) => Response;
+}
+
 export interface AppParts {
   endpoints: Endpoint[];
   raw?: RawRoute[];
   /** Public pages outside /v1 (healthz, openapi, docs). */
   pub?: RawRoute[];
+  /** Per-minute limits of raw routes (see RatedRoute). */
+  rated?: readonly RatedRoute[];
   /** Method and path (OpenAPI style) of what the raw routes serve, for 405 answers. */
   rawPaths?: readonly { method: string; path: string }[];
   log?: (e: unknown) => void;
@@ -115,12 +138,13 @@ function runOn(ep: Endpoint, ctx: CallContext): (bytes: Uint8Array) => Answer | 
 export function buildApp(services: Services, parts: AppParts) {
   const log = parts.log ?? ((e: unknown) => console.error(e));
   // Rate buckets of static paths by method, then path, looked up before the body is touched.
-  const rated = new Map<string, Map<string, Operation>>();
-  for (const ep of parts.endpoints) {
-    if (ep.op.bucket === null) continue;
-    if (!rated.has(ep.op.method)) rated.set(ep.op.method, new Map());
-    rated.get(ep.op.method)!.set(ep.op.path, ep.op);
-  }
+  const rated = new Map<string, Map<string, Rated>>();
+  const rate = (method: string, path: string, r: Rated) => {
+    if (!rated.has(method)) rated.set(method, new Map());
+    rated.get(method)!.set(path, r);
+  };
+  for (const ep of parts.endpoints) if (ep.op.bucket !== null) rate(ep.op.method, ep.op.path, { bucket: ep.op.bucket });
+  for (const r of parts.rated ?? []) rate(r.method, r.path, { bucket: r.bucket, refuse: r.refuse });
   const known = knownRoutes([...parts.endpoints.map((e) => e.op), ...(parts.rawPaths ?? [])]);
 
   const auth = new Authenticator(services.store.keys);
@@ -138,15 +162,16 @@ export function buildApp(services: Services, parts: AppParts) {
       let early: Response | undefined;
       const path = pathOf(request.url);
       if (isProtected(path)) {
+        let limit: Rated | undefined;
         try {
           const now = Date.now();
           const key = auth.authenticate(request.headers.get("authorization"));
           // HEAD runs the GET route (and its charge): it spends the GET's rate bucket too.
-          const op = rated.get(request.method === "HEAD" ? "GET" : request.method)?.get(path);
-          if (op) checkRate(services.store, key, op.bucket, now);
+          limit = rated.get(request.method === "HEAD" ? "GET" : request.method)?.get(path);
+          if (limit) checkRate(services.store, key, limit.bucket, now);
           (c as AuthedContext).authed = { key, now };
         } catch (e) {
-          early = toErrorResponse(e, log);
+          early = limit?.refuse && e instanceof ApiError && e.code === "rate_limited" ? limit.refuse(e) : toErrorResponse(e, log);
         }
       }
       return early;

@@ -14,7 +14,8 @@ export type Bucket =
   | "zone_lookup"
   | "jobs"
   | "rdap"
-  | "dns";
+  | "dns"
+  | "mcp";
 
 /** Keys of usage.by_endpoint: six, always present, adding up to credits_used (docs/api-rules.md). */
 export type UsageKey = "appraise" | "zone" | "categorize" | "rdap" | "dns" | "camelcase";
@@ -79,7 +80,13 @@ const perItem = (n: number) => (u: CostUnits) => u.items * n;
 /** zone_lookup: 1 credit per 10 names, doubled with include_counts (REST and jobs alike). */
 export const zoneLookupCost = (u: CostUnits) => Math.ceil(u.items / 10) * (u.includeCounts ? 2 : 1);
 
-/** Requests per minute per key and bucket, in fixed UTC-minute windows (docs/api-rules.md). */
+/**
+ * Requests per minute per key and bucket, in fixed UTC-minute windows (docs/api-rules.md).
+ * `mcp` is ours: every POST /mcp (any JSON-RPC message or batch) counts in it before its body
+ * is read, so that no key can make the server read and parse unlimited bodies; each
+ * tools/call also counts in its twin's bucket. 120 (two a second) is more than a client
+ * needs: the tools' own buckets allow 110 calls a minute together (docs/mcp.md).
+ */
 export const RATE_LIMITS: Readonly<Record<Bucket, number>> = {
   appraise: 30,
   appraise_bulk: 6,
@@ -90,6 +97,7 @@ export const RATE_LIMITS: Readonly<Record<Bucket, number>> = {
   jobs: 12,
   rdap: 6,
   dns: 12,
+  mcp: 120,
 };
 
 /** The metered operations on a list or a term answer 400, 401, 429 and 502. */

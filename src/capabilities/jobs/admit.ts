@@ -6,8 +6,9 @@
  * refused submission leaves no job, no file and no charge, and concurrent submissions can
  * never overshoot a cap or a quota.
  */
-import { clockNow, nextUtcMidnight, utcDay } from "../../http/clock.ts";
-import { ApiError, quotaExceeded } from "../../http/errors.ts";
+import { clockNow, utcDay } from "../../http/clock.ts";
+import { ApiError } from "../../http/errors.ts";
+import { quotaRefusal } from "../../http/meter.ts";
 import { JOB_LIMITS, JOB_TYPES } from "../../operations.ts";
 import { randomBase62 } from "../../store/secrets.ts";
 import type { KeyRecord } from "../../store/types.ts";
@@ -98,7 +99,7 @@ export async function admit(core: JobsCore, key: KeyRecord, s: Submission, now: 
         }
       },
       quotaRefused: (used) => {
-        throw quotaExceeded(cost, Math.max(0, key.dailyQuota - used), nextUtcMidnight(at), at);
+        throw quotaRefusal(key, cost, used, at);
       },
     });
     if (res.replayed) files.tryRemove(id);

@@ -8,7 +8,7 @@
  */
 import { iso } from "../../http/clock.ts";
 import { JOB_LIMITS } from "../../operations.ts";
-import type { Services } from "../../services.ts";
+import { sqliteOf, type Services } from "../../services.ts";
 import { JobFiles } from "./files.ts";
 import { Lanes } from "./lanes.ts";
 import type { JobQueue } from "./queue.ts";
@@ -30,10 +30,10 @@ export class JobsCore {
   /** Called when a job was queued (wakes its lane). */
   onQueued: (row: JobRow) => void = () => {};
 
-  /** `queue`: services.jobQueue when set (or a test's), else the SQLite queue over services.store. */
+  /** `queue`: services.jobQueue when set (or a test's), else the SQLite queue over services.sqlite. */
   constructor(
     readonly services: Services,
-    queue: JobQueue = (services.jobQueue as JobQueue | undefined) ?? new SqliteJobQueue(services.store),
+    queue: JobQueue = services.jobQueue ?? new SqliteJobQueue(sqliteOf(services)),
   ) {
     this.store = queue;
     this.lanes = new Lanes(this.store);

@@ -13,7 +13,7 @@ export interface ChunkExecutor {
 }
 
 export function executorOf(services: Services): ChunkExecutor {
-  const override = services.jobsExecutor as ChunkExecutor | undefined;
+  const override = services.jobsExecutor;
   if (override) return override;
   const pool = services.pool as Pool | undefined;
   if (!pool) throw new Error("the worker pool is not running");

@@ -5,7 +5,7 @@
  */
 import type { JobsAccounting } from "../account/routes.ts";
 import { defineCapability } from "../../capability.ts";
-import { JOB_TYPE_LIST } from "../../operations.ts";
+import { JOB_TYPE_LIST, OPERATIONS } from "../../operations.ts";
 import { CallbackDeliverer } from "./callbacks.ts";
 import { JobsCore } from "./core.ts";
 import { deleteJob, jobStatus, listJobs, openapi, resultsRoute, submitRoute } from "./routes.ts";
@@ -18,6 +18,7 @@ export const jobs = defineCapability({
   name: "jobs",
   endpoints: [listJobs, jobStatus, deleteJob],
   raw: [submitRoute, resultsRoute],
+  rated: [{ method: "POST", path: OPERATIONS.jobs_submit.path, bucket: OPERATIONS.jobs_submit.bucket! }],
   openapi,
   start(services) {
     const core = new JobsCore(services);
@@ -49,7 +50,7 @@ export const jobs = defineCapability({
     };
   },
   health(services) {
-    const service = services.jobs as JobsService | undefined;
+    const service = services.jobs;
     if (!service) return { jobs: "stopped" };
     const { store, lanes } = service.core;
     const byLane = Object.fromEntries(

@@ -1,16 +1,16 @@
 /**
  * The five jobs endpoints. GET /v1/jobs, GET and DELETE /v1/jobs/{id} are free Endpoints
  * of the pipeline. POST /v1/jobs (JSON or text/plain, gzip or not) and the results stream
- * read their own request, so they are raw routes: authentication already ran in onRequest;
- * the submit route checks its rate bucket itself before touching the body.
+ * read their own request, so they are raw routes: authentication and the submit route's rate
+ * limit (the capability's `rated` entry) already ran in onRequest, before the body.
  */
 import { authOf, type Authed, type RawRoute } from "../../app.ts";
 import { checkApart, OFFLOAD_BYTES } from "../../http/big-body.ts";
-import { clockNow, utcDay } from "../../http/clock.ts";
+import { clockNow } from "../../http/clock.ts";
 import { BODY_SHAPE, decodeText, parseJsonObject, readBody } from "../../http/body.ts";
 import { defineEndpoint, ONE } from "../../http/endpoint.ts";
 import { ApiError, jsonResponse, toErrorResponse } from "../../http/errors.ts";
-import { checkRate } from "../../http/meter.ts";
+import { creditHeaders, remainingToday } from "../../http/meter.ts";
 import { ERROR_TEXT, err } from "../../http/openapi.ts";
 import { queryOf, readQuery } from "../../http/query.ts";
 import { JOB_LIMITS, JOB_TYPE_LIST, OPERATIONS, REQUEST_LIMITS } from "../../operations.ts";
@@ -73,7 +73,6 @@ export const submitRoute: RawRoute = (app, services: Services) => {
     async ({ request, authed }: { request: Request; authed?: Authed }) => {
       try {
         const { key, now } = authOf(authed);
-        checkRate(services.store, key, OPERATIONS.jobs_submit.bucket, now);
         const type = mediaType(request.headers.get("content-type"));
         if (type !== "application/json" && type !== "text/plain") {
           throw new ApiError("unsupported_media_type", "Content-Type must be application/json or text/plain (one name per line)");
@@ -92,13 +91,9 @@ export const submitRoute: RawRoute = (app, services: Services) => {
             : type === "application/json"
               ? await svc.submitJson(key, parseJsonObject(bytes), { now, listLimit: limit })
               : await svc.submitText(key, decodeText(bytes), query, { now, listLimit: limit });
-        // The day the credits were reserved on: the day of the charge (docs/errors.md).
-        const used = services.store.usage.get(key.id, utcDay(Math.max(now, clockNow()))).used;
-        const headers: Record<string, string> = {
-          "X-Credits-Charged": String(res.replayed ? 0 : res.job.credits_reserved),
-          "X-Credits-Remaining": String(Math.max(0, key.dailyQuota - used)),
-          Location: res.job.poll_url,
-        };
+        // Remaining credits on the day they were reserved on: the day of the charge (docs/errors.md).
+        const headers = creditHeaders({}, res.replayed ? 0 : res.job.credits_reserved, remainingToday(services.store, key, Math.max(now, clockNow())));
+        headers.Location = res.job.poll_url;
         if (res.replayed) headers["Idempotent-Replayed"] = "true";
         return jsonResponse(res.replayed ? 200 : 202, res.job, headers);
       } catch (e) {

@@ -182,7 +182,7 @@ export class JobsService {
 }
 
 export function jobsService(services: Services): JobsService {
-  const s = services.jobs as JobsService | undefined;
+  const s = services.jobs;
   if (!s) throw new ApiError("unavailable", "the jobs service is not running");
   return s;
 }

@@ -21,12 +21,18 @@ import { buildTools, type ToolSource } from "./tools.ts";
 export const MCP_PATH = "/mcp";
 
 /** A JSON-RPC error outside any request (id null), the shape the SDK's transport uses. */
-export function rpcError(status: number, message: string, headers: Record<string, string> = {}, code = -32000): Response {
-  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), {
+export function rpcError(status: number, message: string, headers: Record<string, string> = {}, code = -32000, data?: Record<string, unknown>): Response {
+  return new Response(JSON.stringify({ jsonrpc: "2.0", error: data ? { code, message, data } : { code, message }, id: null }), {
     status,
     headers: { "content-type": "application/json", ...headers },
   });
 }
+
+/**
+ * A refusal before the body is read (the per-minute limit of POST /mcp): the HTTP status and
+ * Retry-After of REST, as a JSON-RPC error whose data carries the REST error's code and fields.
+ */
+export const rpcRefusal = (e: ApiError): Response => rpcError(e.status, e.message, e.headers, -32000, { status: e.status, code: e.code, ...e.extra });
 
 const notAllowed = () => rpcError(405, "Method not allowed: this stateless server takes JSON-RPC over POST only", { Allow: "POST" });
 
