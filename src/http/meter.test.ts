@@ -3,15 +3,18 @@
  * kept on success (or the smaller charge asked for), refunded on a thrown or rejected work,
  * refused past the quota without running the work, and the credit headers.
  */
-import { expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, test } from "bun:test";
 import { RATE_LIMITS } from "../operations.ts";
 import { openMemoryStore } from "../store/memory.ts";
-import { utcDay } from "./clock.ts";
+import { setClock, utcDay } from "./clock.ts";
 import { ApiError } from "./errors.ts";
 import { checkRate, creditHeaders, metered, refundOpen } from "./meter.ts";
 
 const now = Date.UTC(2026, 10, 22, 12, 0, 5);
 const day = utcDay(now);
+// The reservation takes the day from the clock when it is later than the request's arrival.
+beforeAll(() => setClock(() => now));
+afterAll(() => setClock(null));
 
 function setup(quota = 10) {
   const store = openMemoryStore();
