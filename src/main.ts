@@ -6,7 +6,7 @@ import { buildApp } from "./app.ts";
 import { ConfigError, ensureDataDir, type Config } from "./config.ts";
 import { refundOpen } from "./http/meter.ts";
 import { publicRoutes } from "./http/public.ts";
-import { CAPABILITIES, ENDPOINTS, RAW_OPENAPI, RAW_ROUTES } from "./routes.ts";
+import { CAPABILITIES, ENDPOINTS, RAW_OPENAPI, RAW_RATED, RAW_ROUTES } from "./routes.ts";
 import type { Services } from "./services.ts";
 import { createPool } from "./pool/pool.ts";
 import { openStore } from "./store/sqlite.ts";
@@ -32,7 +32,7 @@ export async function startServer(config: Config, opts: { log?: (e: unknown) => 
   const pool = createPool({ size: config.workers, config, tasks: TASKS, broadcasts: BROADCASTS });
   const obs = setUpObserving(config, store, pool, opts);
   const log = opts.log ?? ((e: unknown) => obs.observer.fault(e));
-  const services: Services = { config, store, pool, log, observe: obs.observer };
+  const services: Services = { config, store, sqlite: store, pool, log, observe: obs.observer };
   const caps = await startCapabilities(services, CAPABILITIES).catch(async (e) => {
     await pool.stop();
     store.close();
@@ -43,6 +43,7 @@ export async function startServer(config: Config, opts: { log?: (e: unknown) => 
     auth,
     endpoints: ENDPOINTS,
     raw: RAW_ROUTES,
+    rated: RAW_RATED,
     rawPaths: RAW_OPENAPI,
     pub: [publicRoutes(ENDPOINTS, RAW_OPENAPI, () => ({ pool: pool.stats(), ...caps.health() }))],
     log,

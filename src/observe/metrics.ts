@@ -16,7 +16,6 @@
 import client from "prom-client";
 import { FastCounter, FastHistogram } from "./fast-metrics.ts";
 
-type Labels = Record<string, string>;
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 const STORAGE_BUCKETS = [0.00001, 0.000025, 0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.05, 0.25];
 const TASK_BUCKETS = [0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
@@ -152,4 +151,3 @@ export class Metrics {
   }
 }
 
-export type { Labels };

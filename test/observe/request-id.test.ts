@@ -56,7 +56,8 @@ for (const [what, hostile] of HOSTILE) {
   test(`a hostile X-Request-Id (${what}) is replaced, never echoed`, async () => {
     const r = await rawRequest(port(), ["GET /v1/ping HTTP/1.1", "Host: 127.0.0.1", `X-Request-Id: ${hostile}`], "latin1");
     // Bun's HTTP parser may refuse control characters before the app sees them (echoed nowhere either).
-    if (/[\x00-\x08\x0a-\x1f\x7f]/.test(hostile) && r.status === 400 && r.headers["x-request-id"] === undefined) return;
+    const hasControl = [...hostile].some((c) => (c.charCodeAt(0) < 32 && c !== "\t") || c.charCodeAt(0) === 127);
+    if (hasControl && r.status === 400 && r.headers["x-request-id"] === undefined) return;
     expect(r.status).toBe(401);
     const id = r.headers["x-request-id"]!;
     expect(isWellFormedRequestId(id)).toBe(true);

@@ -2,16 +2,16 @@
  * The LexiconView over the classification capability (docs/classify.md): its split and
  * classification in one call (classifyName), known phrases (the lexicon's two-word phrases
  * and the classifier's multi-word industry keywords), and word frequencies on the Zipf scale.
- * Frequencies are read from the lexicon's own table (index, -ln p) rather than through
- * wordFacts(), which builds an object per word: this runs for every word of every name.
+ * Frequencies are read from the lexicon's own table (index, -ln p), with no object per word:
+ * this runs for every word of every name.
  * One view per thread, built on first use (the lexicon loads once per thread).
  */
 import { classifyName, classifyVersion } from "../classify/api.ts";
 import { getLexicon } from "../classify/lexicon.ts";
 import type { LexiconView } from "./gather.ts";
 
-/** ln 10, written out: no Math function is called, so the result is the same everywhere. */
-const LN10 = 2.302585092994046;
+/** ln 10: a constant of the language, not a Math function call, so the result is the same everywhere. */
+const LN10 = Math.LN10;
 /** Zipf given to words the dictionaries list but no frequency corpus counted (rare words). */
 const RARE_WORD_ZIPF = 1.5;
 

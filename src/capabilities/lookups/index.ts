@@ -5,7 +5,6 @@
 import { defineCapability } from "../../capability.ts";
 import { observerOf } from "../../observe/observer.ts";
 import { dns, rdap } from "./routes.ts";
-import { LookupService } from "./service.ts";
 import { startLookupService } from "./wiring.ts";
 
 export const lookups = defineCapability({
@@ -17,5 +16,5 @@ export const lookups = defineCapability({
     svc.observe = observerOf(services);
     return () => svc.stop();
   },
-  health: (services) => (services.lookups instanceof LookupService ? { lookups: services.lookups.health() } : {}),
+  health: (services) => (services.lookups ? { lookups: services.lookups.health() } : {}),
 });
