@@ -23,7 +23,10 @@ const variants: { label: string; env: Record<string, string>; stream?: { write(s
 ];
 for (const [i, v] of variants.entries()) {
   const dir = path.join(tmp, String(i));
-  v.s = await startServer(loadConfig({ ZW_DATA_DIR: dir, ZW_PORT: "0", ZW_WORKERS: "0", ZW_DNS_SERVERS: "127.0.0.1:9", ...v.env }), { log: () => {}, logStream: v.stream });
+  v.s = await startServer(loadConfig({ ZW_DATA_DIR: dir, ZW_PORT: "0", ZW_WORKERS: "0", ZW_DNS_SERVERS: "127.0.0.1:9", ...v.env }), {
+    log: () => {},
+    logStream: v.stream,
+  });
   v.key = v.s.services.store.keys.create("b", 1e9).key;
 }
 async function round(v: (typeof variants)[number], n: number) {
@@ -37,7 +40,9 @@ for (const v of variants) await round(v, 20_000);
 for (const v of variants) v.cpu.length = 0;
 for (let r = 0; r < ROUNDS; r++) for (const v of variants) await round(v, N);
 const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-console.log(`bench/observe/inproc ${new Date().toISOString()} load ${os.loadavg()[0]!.toFixed(1)}: GET /v1/ping, CPU us per request, median of ${ROUNDS} rounds of ${N}`);
+console.log(
+  `bench/observe/inproc ${new Date().toISOString()} load ${os.loadavg()[0]!.toFixed(1)}: GET /v1/ping, CPU us per request, median of ${ROUNDS} rounds of ${N}`,
+);
 for (const v of variants) console.log(`  ${v.label.padEnd(20)} ${med(v.cpu).toFixed(2)}`);
 for (const v of variants) await v.s!.stop();
 fs.rmSync(tmp, { recursive: true, force: true });

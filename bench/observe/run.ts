@@ -50,12 +50,21 @@ if (baseline) targets.push(await start("baseline", path.resolve(baseline), {}));
 let started: string | undefined;
 for (let i = 0; i < 50 && started === undefined; i++) {
   await Bun.sleep(100);
-  started = fs.readFileSync(logFile, "utf8").split("\n").find((l) => l.includes('"msg":"started"'));
+  started = fs
+    .readFileSync(logFile, "utf8")
+    .split("\n")
+    .find((l) => l.includes('"msg":"started"'));
 }
 const metricsPort = started ? (JSON.parse(started) as { metrics_port: number }).metrics_port : null;
 let scrapes = 0;
 const scraper = metricsPort
-  ? setInterval(() => void fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((r) => r.text()).then(() => scrapes++), 1000)
+  ? setInterval(
+      () =>
+        void fetch(`http://127.0.0.1:${metricsPort}/metrics`)
+          .then((r) => r.text())
+          .then(() => scrapes++),
+      1000,
+    )
   : null;
 
 const requests = [
@@ -89,7 +98,12 @@ const say = (s: string) => {
   lines.push(s);
   console.log(s);
 };
-say(`bench/observe ${new Date().toISOString()} load ${os.loadavg().map((x) => x.toFixed(1)).join(" ")}, ${rounds} rounds of ${seconds} s, ${conns} connections, ${nkeys} keys`);
+say(
+  `bench/observe ${new Date().toISOString()} load ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" ")}, ${rounds} rounds of ${seconds} s, ${conns} connections, ${nkeys} keys`,
+);
 for (const r of requests) {
   for (const t of targets) await load(t, r); // warm-up
   const runs = new Map<string, Figures[]>(targets.map((t) => [t.label, []]));
@@ -97,8 +111,19 @@ for (const r of requests) {
   say(`\n${r.label}`);
   for (const t of targets) {
     const f = runs.get(t.label)!;
-    const bad = f.reduce((n, x) => n + Object.entries(x.statuses).filter(([s]) => s !== "200").reduce((m, [, c]) => m + c, 0), 0);
-    say(`  ${t.label.padEnd(9)} ${median(f.map((x) => x.rps)).toFixed(0).padStart(7)} req/s  p50 ${median(f.map((x) => x.p50)).toFixed(2)} ms  p99 ${median(f.map((x) => x.p99)).toFixed(2)} ms  non-200 ${bad}`);
+    const bad = f.reduce(
+      (n, x) =>
+        n +
+        Object.entries(x.statuses)
+          .filter(([s]) => s !== "200")
+          .reduce((m, [, c]) => m + c, 0),
+      0,
+    );
+    say(
+      `  ${t.label.padEnd(9)} ${median(f.map((x) => x.rps))
+        .toFixed(0)
+        .padStart(7)} req/s  p50 ${median(f.map((x) => x.p50)).toFixed(2)} ms  p99 ${median(f.map((x) => x.p99)).toFixed(2)} ms  non-200 ${bad}`,
+    );
   }
   const ratio = (a: string, b: string) => {
     const ra = runs.get(a)!;

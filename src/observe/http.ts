@@ -149,8 +149,10 @@ export function serveMetrics(observer: Observer, host: string, port: number): { 
     reusePort: false,
     async fetch(req) {
       const path = pathOf(req.url);
-      if (path !== "/metrics") return Response.json({ error: `no such endpoint: ${path.slice(0, 100)}; the metrics are at GET /metrics`, code: "not_found" }, { status: 404 });
-      if (req.method !== "GET" && req.method !== "HEAD") return Response.json({ error: "method not allowed: use GET /metrics", code: "method_not_allowed" }, { status: 405, headers: { Allow: "GET" } });
+      if (path !== "/metrics")
+        return Response.json({ error: `no such endpoint: ${path.slice(0, 100)}; the metrics are at GET /metrics`, code: "not_found" }, { status: 404 });
+      if (req.method !== "GET" && req.method !== "HEAD")
+        return Response.json({ error: "method not allowed: use GET /metrics", code: "method_not_allowed" }, { status: 405, headers: { Allow: "GET" } });
       return new Response(await metrics.text(), { headers: { "content-type": metrics.contentType } });
     },
   });

@@ -39,11 +39,22 @@ export class Metrics {
   private sources: ScrapeSources | null = null;
 
   readonly requests = new FastCounter(this.registry, "zw_http_requests_total", "HTTP requests answered, by operation and status code");
-  readonly duration = new FastHistogram(this.registry, "zw_http_request_duration_seconds", "Time from a request's arrival to its answer's headers, by operation", LATENCY_BUCKETS);
+  readonly duration = new FastHistogram(
+    this.registry,
+    "zw_http_request_duration_seconds",
+    "Time from a request's arrival to its answer's headers, by operation",
+    LATENCY_BUCKETS,
+  );
   readonly errors = this.counter("zw_http_errors_total", "Error answers (4xx and 5xx) by operation and error code (docs/errors.md)", ["operation", "code"]);
-  readonly refusals = this.counter("zw_refusals_total", "Requests refused by a per-minute limit (rate), the daily quota (quota) or the names-in-flight cap (in_flight), by operation", ["operation", "reason"]);
+  readonly refusals = this.counter(
+    "zw_refusals_total",
+    "Requests refused by a per-minute limit (rate), the daily quota (quota) or the names-in-flight cap (in_flight), by operation",
+    ["operation", "reason"],
+  );
   readonly charged = new FastCounter(this.registry, "zw_credits_charged_total", "Credits kept for answered requests (X-Credits-Charged), by operation");
-  readonly reserved = this.counter("zw_credits_reserved_total", "Credits reserved against the daily quota (requests and job submissions), by usage bucket", ["bucket"]);
+  readonly reserved = this.counter("zw_credits_reserved_total", "Credits reserved against the daily quota (requests and job submissions), by usage bucket", [
+    "bucket",
+  ]);
   readonly refunded = this.counter("zw_credits_refunded_total", "Credits given back (errors, error rows, jobs that ended early), by usage bucket", ["bucket"]);
   readonly storage = new FastHistogram(this.registry, "zw_storage_seconds", "Time of storage calls on the request path, by call", STORAGE_BUCKETS);
   readonly tasks = new client.Histogram({
@@ -54,30 +65,56 @@ export class Metrics {
     registers: [this.registry],
   });
   readonly taskFailures = this.counter("zw_pool_task_failures_total", "Worker pool tasks that ended in an error, by task", ["task"]);
-  readonly chunkRetries = this.counter("zw_job_chunk_retries_total", "Job chunk rows retried after an error row or a failed chunk attempt, by job type", ["type"]);
+  readonly chunkRetries = this.counter("zw_job_chunk_retries_total", "Job chunk rows retried after an error row or a failed chunk attempt, by job type", [
+    "type",
+  ]);
   readonly jobsFinished = this.counter("zw_jobs_finished_total", "Jobs that reached a final state, by type and status", ["type", "status"]);
   readonly jobNames = this.counter("zw_job_names_done_total", "Names written to job results, by job type", ["type"]);
-  readonly callbacks = this.counter("zw_job_callbacks_total", "Callback attempts by outcome: delivered, retrying (failed, another attempt scheduled), gave_up", ["outcome"]);
+  readonly callbacks = this.counter(
+    "zw_job_callbacks_total",
+    "Callback attempts by outcome: delivered, retrying (failed, another attempt scheduled), gave_up",
+    ["outcome"],
+  );
   readonly zoneSwaps = this.counter("zw_zone_index_swaps_total", "Zone index files swapped in (the first load included)", []);
   readonly zoneRefusals = this.counter("zw_zone_index_refusals_total", "Zone index files refused by the check", []);
   readonly lookupCache = this.counter("zw_lookup_cache_total", "RDAP/WHOIS and DNS cache look-ups, by kind and result (hit, miss)", ["kind", "result"]);
-  readonly upstreamErrors = this.counter("zw_lookup_upstream_errors_total", "Upstream failures (no answer, timeout, refused) by kind and registry (extension for RDAP/WHOIS, resolver for DNS)", ["kind", "registry"]);
+  readonly upstreamErrors = this.counter(
+    "zw_lookup_upstream_errors_total",
+    "Upstream failures (no answer, timeout, refused) by kind and registry (extension for RDAP/WHOIS, resolver for DNS)",
+    ["kind", "registry"],
+  );
 
   private readonly storageCalls = new Map<string, number>();
 
   constructor() {
     const gauge = (name: string, help: string, labelNames: string[], collect: (g: client.Gauge<string>) => void) =>
-      new client.Gauge({ name, help, labelNames, registers: [this.registry], collect() { collect(this); } });
+      new client.Gauge({
+        name,
+        help,
+        labelNames,
+        registers: [this.registry],
+        collect() {
+          collect(this);
+        },
+      });
     const pool = () => this.sources?.pool() ?? null;
     gauge("zw_pool_workers", "Worker threads in the pool", [], (g) => g.set(pool()?.workers ?? 0));
     gauge("zw_pool_busy", "Workers running a task now", [], (g) => g.set(pool()?.busy ?? 0));
     gauge("zw_pool_queue_depth", "Tasks waiting for a worker", [], (g) => g.set(pool()?.queued ?? 0));
     // Counters the pool keeps itself, exposed as counters.
     const kept = (name: string, help: string, read: () => number) =>
-      new client.Counter({ name, help, registers: [this.registry], collect() { this.reset(); this.inc(read()); } });
+      new client.Counter({
+        name,
+        help,
+        registers: [this.registry],
+        collect() {
+          this.reset();
+          this.inc(read());
+        },
+      });
     kept("zw_pool_restarts_total", "Workers replaced after dying or going silent", () => pool()?.restarts ?? 0);
     kept("zw_pool_tasks_completed_total", "Tasks the pool completed", () => pool()?.completed ?? 0);
-    const lanes = () => ((this.sources?.health().jobs ?? {}) as Record<string, LaneFacts | string>);
+    const lanes = () => (this.sources?.health().jobs ?? {}) as Record<string, LaneFacts | string>;
     const laneGauge = (name: string, help: string, field: keyof LaneFacts) =>
       gauge(name, help, ["type"], (g) => {
         g.reset();
@@ -150,4 +187,3 @@ export class Metrics {
     return this.registry.contentType;
   }
 }
-

@@ -54,7 +54,10 @@ export class Observer {
   zoneIndex(e: { type: "loaded"; path: string; builtAt: string; previousBuiltAt: string | null } | { type: "refused"; path: string; error: string }): void {
     if (e.type === "loaded") {
       this.metrics?.zoneSwaps.inc();
-      this.logger.info({ path: e.path, built_at: e.builtAt, previous_built_at: e.previousBuiltAt }, e.previousBuiltAt === null ? "zone index loaded" : "zone index swapped");
+      this.logger.info(
+        { path: e.path, built_at: e.builtAt, previous_built_at: e.previousBuiltAt },
+        e.previousBuiltAt === null ? "zone index loaded" : "zone index swapped",
+      );
     } else {
       this.metrics?.zoneRefusals.inc();
       this.logger.warn({ path: e.path, error: scrub(e.error) }, "zone index refused");

@@ -39,7 +39,12 @@ test("the submitting request's id is on the job, its status, its callback and it
   const jobLines = s.lines.filter((l) => l.job === job.id);
   // The runner may pick the job up before the submit route has logged it: queued and running in either order.
   expect(jobLines.map((l) => l.msg).slice(2)).toEqual(["job succeeded", "callback delivered"]);
-  expect(jobLines.map((l) => l.msg).slice(0, 2).sort()).toEqual(["job queued", "job running"]);
+  expect(
+    jobLines
+      .map((l) => l.msg)
+      .slice(0, 2)
+      .sort(),
+  ).toEqual(["job queued", "job running"]);
   expect(jobLines.find((l) => l.msg === "job queued")).toMatchObject({ request_id: "submit-case-7", type: "zone_lookup", names: 120 });
   expect(s.lines.find((l) => l.id === "submit-case-7")).toMatchObject({ msg: "request", op: "jobs_submit", status: 202, credits: 12 });
 

@@ -71,7 +71,11 @@ test("a known sequence of requests is counted exactly", async () => {
   expect(value(m, "zw_zone_index_bytes")).toBeGreaterThan(0);
   expect(value(m, "zw_zone_index_swaps_total")).toBe(1);
   expect(value(m, "zw_pool_workers")).toBe(health.pool.workers);
-  expect(family(m, "zw_job_lane_queued_names")!.metrics.map((x) => x.labels?.type).sort()).toEqual(["appraise", "categorize", "zone_lookup"]);
+  expect(
+    family(m, "zw_job_lane_queued_names")!
+      .metrics.map((x) => x.labels?.type)
+      .sort(),
+  ).toEqual(["appraise", "categorize", "zone_lookup"]);
 });
 
 test("no label carries a key, a path or a domain", async () => {
@@ -102,6 +106,8 @@ test("every metric is documented in docs/operations.md, and the dashboard and al
   for (const n of ours) expect(doc).toContain(`\`${n}\``);
   const dash = fs.readFileSync(path.join(REPO, "docs/grafana-dashboard.json"), "utf8");
   JSON.parse(dash);
-  const used = new Set([...`${dash}\n${doc}`.matchAll(/\bzw_[a-z0-9_]+/g)].map((x) => x[0].replace(/_(bucket|sum|count)$/, "")).filter((n) => n !== "zw_live_"));
+  const used = new Set(
+    [...`${dash}\n${doc}`.matchAll(/\bzw_[a-z0-9_]+/g)].map((x) => x[0].replace(/_(bucket|sum|count)$/, "")).filter((n) => n !== "zw_live_"),
+  );
   expect([...used].filter((n) => !names.has(n))).toEqual([]);
 });

@@ -116,7 +116,10 @@ test("prune keeps ZW_USAGE_RETENTION_DAYS days of usage", () => {
     const k = store.keys.create("r", 1000);
     for (const off of [-7, -6, -5, -4, 0]) store.usage.reserve(k.record.id, day(off), "dns", 1, 1000);
     store.prune(Date.now());
-    const left = store.db.query<{ day: string }, []>("SELECT day FROM usage ORDER BY day").all().map((r) => r.day);
+    const left = store.db
+      .query<{ day: string }, []>("SELECT day FROM usage ORDER BY day")
+      .all()
+      .map((r) => r.day);
     expect(left).toEqual([day(-5), day(-4), day(0)]);
     store.close();
   } finally {

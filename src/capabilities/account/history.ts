@@ -70,7 +70,11 @@ export const usageHistory = defineEndpoint({
   summary: "Credits used per day",
   description: `Credits per UTC day, in total and per bucket, for the days from \`from\` to \`to\` (inclusive; default the last ${HISTORY_DEFAULT_DAYS} days, at most ${HISTORY_MAX_DAYS}). Every day of the range is listed, zeros included. Days older than the retention (\`kept_since\`) read as zeros. Free.`,
   query: [
-    { name: "from", description: `first day, YYYY-MM-DD (default: ${HISTORY_DEFAULT_DAYS - 1} days before \`to\`)`, schema: { type: "string", format: "date" } },
+    {
+      name: "from",
+      description: `first day, YYYY-MM-DD (default: ${HISTORY_DEFAULT_DAYS - 1} days before \`to\`)`,
+      schema: { type: "string", format: "date" },
+    },
     { name: "to", description: "last day, YYYY-MM-DD (default: today, UTC)", schema: { type: "string", format: "date" } },
   ],
   response: Type.Object({
