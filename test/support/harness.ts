@@ -31,7 +31,7 @@ export function tempDir(prefix = "zw-test-"): string {
 
 export async function startTestServer(env: Record<string, string> = {}, opts: { quota?: number } = {}): Promise<TestServer> {
   const dataDir = env.ZW_DATA_DIR ?? tempDir();
-  // A real zone index (built once per machine from ../shared/data) unless the test names its own.
+  // A real zone index (built once per machine from test/fixtures) unless the test names its own.
   if (env.ZW_ZONE_INDEX === undefined && !fs.existsSync(path.join(dataDir, "zone.idx"))) await placeFixtureIndex(path.join(dataDir, "zone.idx"));
   // Upstreams default to nothing past loopback: RDAP only for ".invalid", on a closed local
   // port; IANA's WHOIS and the resolvers there too (startFixtureServer puts fakes instead).

@@ -1,6 +1,6 @@
 /**
  * The zone endpoints over HTTP against the real server and the real fixture index (built
- * from real names in ../shared/data): a representative set of counts equals the brute-force
+ * from the committed sample of real names, test/fixtures): a representative set of counts equals the brute-force
  * answer from the same names; lookup rows, bare names, short names, IDN echo and the
  * include_counts fields; stats; extension filter normalisation; 400s naming the field.
  */

@@ -1,0 +1,30 @@
+/**
+ * The full data folder the data tests (`npm run test:data`) read: ../shared/data beside the
+ * repository (the domain lists, the Tranco list, reference files). A clone without it gets no data tests: loading this module throws,
+ * so the run fails with a message saying what is missing instead of passing on nothing.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { REPO } from "../../test/support/paths.ts";
+
+export const SHARED_DATA = path.resolve(REPO, "../shared/data");
+
+if (!fs.existsSync(path.join(SHARED_DATA, "domains"))) {
+  throw new Error(
+    `the data tests need the full data folder ../shared/data beside the repository: ` +
+      `${path.join(SHARED_DATA, "domains")} does not exist. \`npm test\` needs none of it.`,
+  );
+}
+
+/** A file under the data folder. */
+export function sharedFile(rel: string): string {
+  return path.join(SHARED_DATA, rel);
+}
+
+/** The .nu and .ee lists plus every zone walk file under 150 kB (many extensions, some multi-label). */
+export function sharedZoneInputs(): string[] {
+  const walks = sharedFile("domains/zone-walks");
+  const small = fs.readdirSync(walks).filter((f) => f.endsWith(".txt.gz")).sort()
+    .map((f) => path.join(walks, f)).filter((f) => fs.statSync(f).size < 150_000);
+  return [sharedFile("domains/iis-nu_domains.txt.gz"), sharedFile("domains/eif-ee_domains.txt.gz"), ...small];
+}
