@@ -1,7 +1,8 @@
 /**
- * The full data folder the data tests (`npm run test:data`) read: ../shared/data beside the
- * repository (the domain lists, the Tranco list, reference files). A clone without it gets no data tests: loading this module throws,
- * so the run fails with a message saying what is missing instead of passing on nothing.
+ * The full data folder the data tests (`npm run test:data`), scripts/fixtures/make.ts and the
+ * benches read: ../shared/data beside the repository (the domain lists, the Tranco list,
+ * reference files). Without it, loading this module throws, so a data test run fails with a
+ * message saying what is missing instead of passing on nothing.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -11,8 +12,9 @@ export const SHARED_DATA = path.resolve(REPO, "../shared/data");
 
 if (!fs.existsSync(path.join(SHARED_DATA, "domains"))) {
   throw new Error(
-    `the data tests need the full data folder ../shared/data beside the repository: ` +
-      `${path.join(SHARED_DATA, "domains")} does not exist. \`npm test\` needs none of it.`,
+    `the data tests (npm run test:data) need the full data folder ../shared/data beside the repository, ` +
+      `as do scripts/fixtures/make.ts and the benches: ${path.join(SHARED_DATA, "domains")} does not exist. ` +
+      `\`npm test\` needs none of it.`,
   );
 }
 
@@ -21,10 +23,14 @@ export function sharedFile(rel: string): string {
   return path.join(SHARED_DATA, rel);
 }
 
-/** The .nu and .ee lists plus every zone walk file under 150 kB (many extensions, some multi-label). */
-export function sharedZoneInputs(): string[] {
+/** The zone-walk files under 150 kB gzipped, in name order: many extensions, some multi-label. */
+export function sharedWalkFiles(): string[] {
   const walks = sharedFile("domains/zone-walks");
-  const small = fs.readdirSync(walks).filter((f) => f.endsWith(".txt.gz")).sort()
+  return fs.readdirSync(walks).filter((f) => f.endsWith(".txt.gz")).sort()
     .map((f) => path.join(walks, f)).filter((f) => fs.statSync(f).size < 150_000);
-  return [sharedFile("domains/iis-nu_domains.txt.gz"), sharedFile("domains/eif-ee_domains.txt.gz"), ...small];
+}
+
+/** The .nu and .ee lists plus the small zone walks (~500k domains). */
+export function sharedZoneInputs(): string[] {
+  return [sharedFile("domains/iis-nu_domains.txt.gz"), sharedFile("domains/eif-ee_domains.txt.gz"), ...sharedWalkFiles()];
 }
