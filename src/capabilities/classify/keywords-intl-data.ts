@@ -15,7 +15,7 @@ export const KEYWORD_DATA_INTL: Readonly<Record<string, string>> = {
 
   // Business Services
   "Marketing & Advertising": "werbung:3, werbeagentur:3, publicidad:3, agencia:2, publicite:3, pubblicita:3, publicidade:3, reclame:3, reklam:3, mercadotecnia:3",
-  "Consulting": "beratung:3, berater:3, unternehmensberatung:3, consultoria:3, asesoria:3, asesores:3, conseil:3, consulenza:3, consulente:3, advies:3, adviseur:3, radgivning:3",
+  "Consulting": "beratung:2, berater:3, unternehmensberatung:3, consultoria:3, asesoria:3, asesores:3, conseil:2, consulenza:3, consulente:3, advies:3, adviseur:3, radgivning:3",
   "Human Resources": "recursos humanos:3, ressources humaines:3, risorse umane:3, personalvermittlung:3",
   "Printing & Signage": "druckerei:3, druck:2, imprenta:3, imprimerie:3, tipografia:3, grafica:1, drukkerij:3, tryckeri:3, stampa:2",
   "Translation Services": "ubersetzung:3, uebersetzung:3, ubersetzer:3, uebersetzer:3, traduccion:3, traducciones:3, traductor:3, traduction:3, traducteur:3, traduzioni:3, traduzione:3, traducao:3, vertaling:3, vertaalbureau:3, oversattning:3",
@@ -100,7 +100,7 @@ export const KEYWORD_DATA_INTL: Readonly<Record<string, string>> = {
   "Deals & Coupons": "angebote:3, angebot:3, schnappchen:3, schnaeppchen:3, gutschein:3, gutscheine:3, rabatt:3, ofertas:3, oferta:3, descuentos:3, cupones:3, promos:2, bons plans:3, reduction:2, offerte:3, sconti:3, promocoes:3, descontos:3, aanbiedingen:3, korting:3, kortingscode:3, rabatter:3, erbjudanden:3, barato:2, baratos:2, barata:2, baratas:2, billig:2, pas cher:3, economico:2",
   "Gifts": "geschenke:3, geschenk:3, regalos:3, regalo:3, cadeaux:3, cadeau:3, regali:3, presentes:2, cadeaus:3, presenter:2",
   "Flowers": "blumen:3, floristeria:3, flores:3, fleurs:3, fleuriste:3, fiori:3, fioraio:3, floricultura:3, bloemen:3, bloemist:3, blommor:3",
-  "Furniture": "mobel:3, moebel:3, gartenmobel:3, gartenmoebel:3, muebles:3, mueble:3, meubles:3, meuble:3, mobili:3, arredamento:3, moveis:3, meubelen:3, meubels:3, mobler:3, mobelhus:3",
+  "Furniture": "mobel:3, moebel:3, gartenmobel:3, gartenmoebel:3, muebles:3, mueble:3, meubles:3, meuble:3, mobili:2, arredamento:3, moveis:3, meubelen:3, meubels:3, mobler:3, mobelhus:3",
   "Toys": "spielzeug:3, spielwaren:3, juguetes:3, juguete:3, jouets:3, jouet:3, giocattoli:3, brinquedos:3, speelgoed:3, leksaker:3",
   "Baby Products": "babyartikel:3, bebes:2, puericultura:3, puericulture:3, neonati:2, kinderwagen:3",
   "Auctions & Marketplaces": "kleinanzeigen:3, subastas:3, encheres:3, aste:2, leiloes:3, veilingen:3, marktplaats:3, auktion:3, auktioner:3, anuncios:2, annonces:3, annunci:3",
@@ -130,7 +130,7 @@ export const KEYWORD_DATA_INTL: Readonly<Record<string, string>> = {
   "Painting & Decorating": "maler:3, malerbetrieb:3, pintores:3, pintor:3, peintre:3, peinture:3, imbianchino:3, pintura:2, schilder:3, schildersbedrijf:3, malare:3",
 
   // Industry
-  "Energy & Utilities": "strom:3, stromanbieter:3, energie:3, gas y luz:3, energia:3, electricite:3, luce e gas:3, energi:3, elpris:3",
+  "Energy & Utilities": "stromanbieter:3, energie:3, gas y luz:3, energia:3, electricite:3, luce e gas:3, energi:3, elpris:3",
   "Solar & Renewables": "solaranlage:3, photovoltaik:3, paneles solares:3, placas solares:3, energia solar:3, panneaux solaires:3, fotovoltaico:3, zonnepanelen:3, solceller:3",
   "Agriculture": "landwirtschaft:3, bauernhof:3, agricultura:3, agricole:3, agricoltura:3, landbouw:3, jordbruk:3, lantbruk:3",
   "Shipping & Freight": "spedition:3, logistik:3, logistica:3, transportes:3, transporte:2, logistique:3, transports:3, trasporti:3, vervoer:3, transport:2, frakt:3",
@@ -151,13 +151,13 @@ export const KEYWORD_DATA_INTL: Readonly<Record<string, string>> = {
   "Childcare & Preschool": "kita:3, guarderia:3, creche:3, asilo nido:3, kinderopvang:3, forskola:3",
 
   // Jobs
-  "Job Search": "stellenangebote:3, stellen:2, arbeit:2, empleo:3, empleos:3, trabajo:3, trabajos:3, emploi:3, emplois:3, offres emploi:3, lavoro:3, offerte lavoro:3, emprego:3, empregos:3, vacatures:3, vacature:3, werk:2, jobb:3, lediga jobb:3",
+  "Job Search": "stellenangebote:3, stellen:2, arbeit:2, empleo:3, empleos:3, trabajo:3, trabajos:3, emploi:3, emplois:3, offres emploi:3, lavoro:3, offerte lavoro:3, emprego:3, empregos:3, vacatures:3, vacature:3, werk:1, jobb:2, lediga jobb:3",
   "Recruitment & Staffing": "personalvermittlung agentur:3, zeitarbeit:3, seleccion personal:3, recrutement:3, reclutamento:3, recrutamento:3, uitzendbureau:3, bemanning:3, rekrytering:3",
 
   // Media & Entertainment
   "Movies": "filme:3, kino:3, peliculas:3, pelicula:3, cine:3, filmes:3, bioscoop:3, filmer:3",
   "Music": "musik:3, musica:3, musique:3, muziek:3",
-  "Television": "fernsehen:3, televisao:3, televisie:3, televisione:3, television en vivo:3, tele:2",
+  "Television": "fernsehen:3, televisao:3, televisie:3, televisione:3, television en vivo:3, tele:1",
   "News": "nachrichten:3, zeitung:3, noticias:3, noticia:3, periodico:3, diario:3, actualites:3, infos:2, notizie:3, giornale:3, notizia:3, jornal:3, nieuws:3, krant:3, nyheter:3, tidning:3",
   "Books & Publishing": "bucher:3, buecher:3, buch:3, verlag:3, libros:3, libro:3, libreria:3, livres:3, livre:3, librairie:3, editions:2, libri:3, livros:3, livraria:3, boeken:3, boekhandel:3, bocker:3, bokhandel:3",
   "Magazines": "zeitschrift:3, zeitschriften:3, revista:3, revistas:3, rivista:3, riviste:3, tijdschrift:3, tidskrift:3",
