@@ -241,7 +241,8 @@ export class Splitter {
       const foreignOnly = (f & W_FOREIGN) !== 0 && (f & KNOWN) === 0 && lexicon.freqCost(i) === Infinity && (own === null || own[i] === 0);
       const freq = langFreq[i]!;
       // Never dearer than its letters spelled out: a rare lexicon entry must not hide the
-      // acronym reading of the same letters (no unknown run spans a word's letters).
+      // acronym reading of the same letters (no unknown run spans a word's letters, but for
+      // a word only other languages know, which an unknown run may span).
       this.costOf[2 * i] = foreignOnly && len < params.foreignMinLetters ? Infinity
         : Math.min(wordCost(lexicon, i, params, freq, (f & W_SPOKEN) !== 0 || (freq < Infinity && lexicon.freqCost(i) !== freq)), len >= 2 ? this.spelled[len]! : Infinity);
       this.bitsOf[2 * i + 1] = (len <= 3 ? SHORT : 0) | (lexicon.beginsPhrase(i) ? HEAD : 0) | (lexicon.endsPhrase(i) ? TAIL : 0) | (foreignOnly ? FOREIGN : 0)
@@ -268,7 +269,7 @@ export class Splitter {
     if (this.lang === ENGLISH && lang > ENGLISH) return this.through(lang, s);
     const out = this.plain(s);
     // The words say "another language" when at least half of them are its words alone.
-    if (lang === AUTO && this.voted && 2 * this.foreignTokens >= out.words.length) {
+    if (lang === AUTO && this.lang === ENGLISH && this.voted && 2 * this.foreignTokens >= out.words.length) {
       let best = 0;
       for (let l = 1; l < LANGS.length; l++) if (this.votes[l]! > this.votes[best]!) best = l;
       return this.through(best + 1, s);
