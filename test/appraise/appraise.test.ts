@@ -1,6 +1,6 @@
 /**
  * POST /v1/appraise and /v1/appraise/bulk over HTTP against the real server (real lexicon,
- * real zone index built from ../shared/data, worker pool): response shapes, explanations only
+ * real zone index built from the committed sample of real names, worker pool): response shapes, explanations only
  * on request, determinism, parity of single and bulk, input order, 400s that name the field
  * or index and charge nothing, and the job chunk task on a real worker.
  */
