@@ -113,13 +113,15 @@ const clamp = (x: number, lo: number, hi: number) => (x < lo ? lo : x > hi ? hi 
 const DIGITS_ZIPF = 2.5;
 
 /**
- * Single words by frequency: zipf 3 ("mortgage") about $5,000 as .com, zipf 6 about $1,000,000.
+ * Single words by frequency: zipf 3 about $11,000 as .com, zipf 4 about $75,000, zipf 5 about
+ * $500,000, zipf 6 about $3,400,000 (the one-word .com names public sales show in the millions).
  * Above zipf 6 are function words ("there", "your"): no dearer than the most common nouns.
  */
-const oneWordMb = (z: number) => Math.round(1000 * (4.64 + 2.55 * clamp(z, 2, 6)));
+const oneWordMb = (z: number) => Math.round(1000 * (5.2 + 2.75 * clamp(z, 2, 6)));
 
 /** The words reading, or null when the name holds no known word. */
-function wordsReading(s: Shape, w: WordStats, phrase: boolean, explain: boolean): { mb: number; sigma: number; detail: string; term: boolean } | null {
+function wordsReading(s: Shape, w: WordStats, ws: WordSignals, explain: boolean): { mb: number; sigma: number; detail: string; term: boolean } | null {
+  const phrase = ws.phrase || ws.commercial;
   if (w.known === 0) return null;
   const lettersLen = s.letters;
   const pure = w.unknown === 0 && w.digitTokens === 0;
@@ -130,11 +132,12 @@ function wordsReading(s: Shape, w: WordStats, phrase: boolean, explain: boolean)
     if (lettersLen <= 4) mb += bits(0.3);
     else if (lettersLen > 8) mb -= bits(0.3) * Math.min(8, lettersLen - 8);
     if (explain) detail = `one dictionary word (zipf ${clamp(w.minZ, 2, 6).toFixed(1)})`;
-  } else if (pure && w.known === 2 && phrase) {
-    // A known phrase trades like a single term, a little below its rarer word alone.
-    mb = oneWordMb(Math.min(w.minZ, 5.5) - 0.3) - bits(1.0);
+  } else if (pure && (w.known === 2 || (w.known === 3 && ws.commercial)) && phrase) {
+    // A known phrase, or the words of a commercial search ("mortgage calculator"), trades like
+    // a single term, below its rarer word alone; a third word costs more.
+    mb = oneWordMb(Math.min(w.minZ, 5.5) - 0.3) - bits(ws.phrase ? 1.6 : 2.2) - bits(1.5) * (w.known - 2);
     if (lettersLen > 12) mb -= bits(0.3) * Math.min(8, lettersLen - 12);
-    if (explain) detail = `known phrase (rarest word zipf ${clamp(w.minZ, 2, 6.5).toFixed(1)})`;
+    if (explain) detail = `${ws.phrase ? "known phrase" : "exact-match search phrase"} (rarest word zipf ${clamp(w.minZ, 2, 6.5).toFixed(1)})`;
   } else {
     // A run of digits ("2024", "10") is a part like a word of middling rarity.
     const parts = w.known + w.digitTokens;
@@ -150,7 +153,16 @@ function wordsReading(s: Shape, w: WordStats, phrase: boolean, explain: boolean)
       if (w.digitTokens > 0) detail += " with digits";
     }
   }
-  const sigma = bits(1.3) + bits(0.2) * Math.min(3, w.known + w.unknown + w.digitTokens - 1);
+  if (ws.placeZipf > 0 && pure) {
+    // A place and a service ("chicago plumber"): local businesses buy these; the bigger and
+    // better known the place, the more buyers. The service's worth is the intent term's.
+    const geo = log2mb(1500) + Math.round(900 * (clamp(ws.placeZipf, 2, 6) - 4)) - bits(0.8) * Math.max(0, w.known - 2);
+    if (geo > mb) {
+      mb = geo;
+      if (explain) detail = `place and service (place zipf ${clamp(ws.placeZipf, 2, 6).toFixed(1)})`;
+    }
+  }
+  const sigma = bits(2.3) + bits(0.2) * Math.min(3, w.known + w.unknown + w.digitTokens - 1);
   return { mb, sigma, detail, term: pure && (w.known === 1 || (w.known === 2 && phrase)) };
 }
 
@@ -185,7 +197,7 @@ export function coreValue(name: string, words: WordSignals, explain = false, idn
     const a = ANCHOR_MB[p];
     best = { kind: "pattern", mb: a.mb + patternQuality(p, shape), sigma: a.sigma, detail: explain ? `pattern ${p}.com (median $${PATTERN_ANCHORS[p].medianUsd})` : "", shape, term: false };
   }
-  const wr = wordsReading(shape, wordStats(words), words.phrase, explain);
+  const wr = wordsReading(shape, wordStats(words), words, explain);
   if (wr !== null && (best === null || wr.mb > best.mb)) best = { kind: "words", ...wr, shape };
   if (p === null) {
     const br = brandReading(shape, explain);

@@ -7,7 +7,10 @@
  * One view per thread, built on first use (the lexicon loads once per thread).
  */
 import { classifyName, classifyVersion } from "../classify/api.ts";
+import { W_COMMON, W_PLACE } from "../classify/classifier-words.ts";
+import { singleKeyword } from "../classify/keywords.ts";
 import { getLexicon } from "../classify/lexicon.ts";
+import { TAXONOMY } from "../classify/taxonomy.ts";
 import type { LexiconView } from "./gather.ts";
 
 /** ln 10, written out: no Math function is called, so the result is the same everywhere. */
@@ -40,6 +43,16 @@ export function lexiconView(): LexiconView {
       if (cost === Infinity) return lex.flags(i) !== 0 ? RARE_WORD_ZIPF : 0;
       const z = 9 - cost / LN10; // zipf = log10(p * 1e9) and cost = -ln p
       return z > 0.1 ? z : 0.1;
+    },
+    isPlace(word) {
+      const i = lex.indexOf(word);
+      return i >= 0 && (lex.flags(i) & (W_PLACE | W_COMMON)) === W_PLACE;
+    },
+    keyword(word) {
+      const k = singleKeyword(word);
+      if (k === undefined) return null;
+      const node = TAXONOMY.nodes[k.node]!;
+      return { vertical: node.vertical, subcategory: node.subcategory };
     },
   };
   return view;

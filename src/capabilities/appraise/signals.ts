@@ -16,6 +16,23 @@ export interface WordSignals {
   zipf: readonly number[];
   /** The words are a known phrase of the lexicon ("real estate", "private jet"): read as one term. */
   phrase: boolean;
+  /**
+   * Two or three known words, no unknown part, at least one of them a commercial keyword
+   * ("mortgage calculator", "weight loss diet"): an exact-match search phrase buyers pay for.
+   */
+  commercial: boolean;
+  /**
+   * A place and a service ("chicago plumber", "austin real estate"): the Zipf frequency of the
+   * place word (how big and well known the place is), 0 when the name is not place + service.
+   */
+  placeZipf: number;
+}
+
+/** Commercial intent of the name's words (intent.ts): tier 0..4 and the word or market it comes from. */
+export interface IntentSignals {
+  tier: number;
+  /** The keyword or subcategory that set the tier ("" when tier is 0). */
+  source: string;
 }
 
 /** What the classifier said (only what the model reads). */
@@ -35,6 +52,11 @@ export interface ZoneSignals {
   /** Domains registered in this extension (0 = the extension is not in the index). */
   extSize: number;
   /**
+   * The index holds this extension's whole zone (built from a zone file or a list marked
+   * complete), so "not registered here" is a fact; false for a sample or an extension it lacks.
+   */
+  extComplete: boolean;
+  /**
    * Extensions per registered name across the index (total domains / distinct names): what
    * exactCount is for an ordinary registered name in this index. Demand is read against it,
    * so a small test index and a full one give comparable values.
@@ -51,6 +73,7 @@ export interface AppraisalSignals {
   /** Characters of the first label in Unicode when it is an internationalised (xn--) label, else 0. */
   idnLength: number;
   classification: ClassSignals;
+  intent: IntentSignals;
   zone: ZoneSignals | null;
 }
 
