@@ -42,6 +42,7 @@ const LETTER_PATTERNS: readonly PatternId[] = ["L", "LL", "LLL", "LLLL"];
 
 export function patternOf(shape: Shape): PatternId | null {
   if (shape.kind === Kind.Digits) return DIGIT_PATTERNS[shape.len - 1] ?? null;
+  if (shape.len === 2 && shape.hyphens === 0 && shape.kind === Kind.Mixed) return "LN";
   if (shape.kind !== Kind.Letters) return null;
   if (shape.len === 4 && isPattern(shape, CVCV, 4)) return "CVCV";
   if (shape.len <= 4) return LETTER_PATTERNS[shape.len - 1] ?? null;
@@ -61,6 +62,8 @@ function patternQuality(p: PatternId, s: Shape): number {
     if (s.repeated && s.len > 1) q += bits(1.5);
     else if (s.sequence) q += bits(0.8);
     else if (s.pairs) q += bits(0.5);
+    // A year of the last century or this one ("1992", "2024") is a word to its buyers.
+    if (s.len === 4 && s.year) q += bits(1.5);
     return q;
   }
   let q = -bits(0.35) * s.weakLetters;
@@ -117,7 +120,7 @@ const DIGITS_ZIPF = 2.5;
  * $500,000, zipf 6 about $3,400,000 (the one-word .com names public sales show in the millions).
  * Above zipf 6 are function words ("there", "your"): no dearer than the most common nouns.
  */
-const oneWordMb = (z: number) => Math.round(1000 * (5.2 + 2.75 * clamp(z, 2, 6)));
+const oneWordMb = (z: number) => Math.round(1000 * (5.0 + 2.9 * clamp(z, 2, 6)));
 
 /** The words reading, or null when the name holds no known word. */
 function wordsReading(s: Shape, w: WordStats, ws: WordSignals, explain: boolean): { mb: number; sigma: number; detail: string; term: boolean } | null {
@@ -135,7 +138,7 @@ function wordsReading(s: Shape, w: WordStats, ws: WordSignals, explain: boolean)
   } else if (pure && (w.known === 2 || (w.known === 3 && ws.commercial)) && phrase) {
     // A known phrase, or the words of a commercial search ("mortgage calculator"), trades like
     // a single term, below its rarer word alone; a third word costs more.
-    mb = oneWordMb(Math.min(w.minZ, 5.5) - 0.3) - bits(ws.phrase ? 1.6 : 2.2) - bits(1.5) * (w.known - 2);
+    mb = oneWordMb(Math.min(w.minZ, 5.5) - 0.3) - bits(ws.phrase ? 1.8 : 3.0) - bits(1.5) * (w.known - 2);
     if (lettersLen > 12) mb -= bits(0.3) * Math.min(8, lettersLen - 12);
     if (explain) detail = `${ws.phrase ? "known phrase" : "exact-match search phrase"} (rarest word zipf ${clamp(w.minZ, 2, 6.5).toFixed(1)})`;
   } else {
@@ -162,7 +165,7 @@ function wordsReading(s: Shape, w: WordStats, ws: WordSignals, explain: boolean)
       if (explain) detail = `place and service (place zipf ${clamp(ws.placeZipf, 2, 6).toFixed(1)})`;
     }
   }
-  const sigma = bits(2.3) + bits(0.2) * Math.min(3, w.known + w.unknown + w.digitTokens - 1);
+  const sigma = bits(2.6) + bits(0.2) * Math.min(3, w.known + w.unknown + w.digitTokens - 1);
   return { mb, sigma, detail, term: pure && (w.known === 1 || (w.known === 2 && phrase)) };
 }
 
@@ -172,10 +175,10 @@ function brandReading(s: Shape, explain: boolean): { kind: CoreKind; mb: number;
   if (s.speech !== Speech.Unpronounceable) {
     let mb = log2mb(400) - bits(0.7) * Math.max(0, len - 5);
     if (s.speech === Speech.Alternating) mb += bits(0.5);
-    return { kind: "brandable", mb, sigma: bits(1.6), detail: explain ? `pronounceable coinage of ${len} characters` : "" };
+    return { kind: "brandable", mb, sigma: bits(2.2), detail: explain ? `pronounceable coinage of ${len} characters` : "" };
   }
   const mb = log2mb(20) - bits(0.5) * clamp(len - 5, 0, 10);
-  return { kind: "random", mb, sigma: bits(1.0), detail: explain ? `unpronounceable string of ${len} characters` : "" };
+  return { kind: "random", mb, sigma: bits(1.4), detail: explain ? `unpronounceable string of ${len} characters` : "" };
 }
 
 /**
@@ -184,7 +187,7 @@ function brandReading(s: Shape, explain: boolean): { kind: CoreKind; mb: number;
  */
 function idnReading(len: number, shape: Shape, explain: boolean): Core {
   const mb = log2mb(500) - bits(0.6) * Math.min(20, Math.max(0, len - 2));
-  return { kind: "idn", mb, sigma: bits(2.0), detail: explain ? `internationalised name of ${len} characters` : "", shape, term: false };
+  return { kind: "idn", mb, sigma: bits(2.4), detail: explain ? `internationalised name of ${len} characters` : "", shape, term: false };
 }
 
 /** `explain` = also write the details in words (costly strings, only when asked). */

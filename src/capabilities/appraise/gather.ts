@@ -20,6 +20,13 @@ export interface LexiconView {
   analyse(name: string): { words: readonly string[]; split: string; classification: ClassSignals; phrase: boolean };
   /** Zipf frequency of a word (about 7 for "the", 3 for "mortgage"); 0 for an unknown word. */
   zipf(word: string): number;
+  /** The word is a well-known brand or trademark. */
+  isBrand(word: string): boolean;
+  /**
+   * The language of a name's words in an extension when it is not English, and whether the
+   * extension is that language's country; null for English or when the lexicon cannot tell.
+   */
+  language(words: readonly string[], ext: string): { lang: string; home: boolean } | null;
   /** The word names a place of some size (a city, region or country; not an everyday word). */
   isPlace(word: string): boolean;
   /** The classifier's subcategory and vertical for a one-word keyword (plurals folded), or null. */
@@ -110,12 +117,12 @@ export function gather(p: { ascii: string; name: string; ext: string }, lex: Lex
   return {
     signals: {
       name: p.name, ext: p.ext,
-      words: { words, zipf, phrase, commercial: r.commercial, placeZipf: r.placeZipf },
+      words: { words, zipf, phrase, commercial: r.commercial, placeZipf: r.placeZipf, brand: words.length === 1 && lex.isBrand(words[0]!) },
       idnLength: idnLength(p.name),
       // A place + service name is a geo name whatever the classifier made of its words
       // ("denver lawyer" is not a person): its market is the service's.
       classification: r.geoService === null ? classification : { ...r.geoService, type: "geo" },
-      intent: r.intent, zone: z,
+      intent: r.intent, language: lex.language(words, p.ext), zone: z,
     },
     split,
   };

@@ -7,7 +7,7 @@
  * One view per thread, built on first use (the lexicon loads once per thread).
  */
 import { classifyName, classifyVersion } from "../classify/api.ts";
-import { W_COMMON, W_PLACE } from "../classify/classifier-words.ts";
+import { W_BRAND, W_COMMON, W_PLACE } from "../classify/classifier-words.ts";
 import { singleKeyword } from "../classify/keywords.ts";
 import { getLexicon } from "../classify/lexicon.ts";
 import { TAXONOMY } from "../classify/taxonomy.ts";
@@ -44,6 +44,12 @@ export function lexiconView(): LexiconView {
       const z = 9 - cost / LN10; // zipf = log10(p * 1e9) and cost = -ln p
       return z > 0.1 ? z : 0.1;
     },
+    isBrand(word) {
+      const i = lex.indexOf(word);
+      return i >= 0 && (lex.flags(i) & W_BRAND) !== 0;
+    },
+    // The shipped lexicon's words and frequencies are English: no other language is known yet.
+    language: () => null,
     isPlace(word) {
       const i = lex.indexOf(word);
       return i >= 0 && (lex.flags(i) & (W_PLACE | W_COMMON)) === W_PLACE;

@@ -22,10 +22,11 @@ function sig(name: string, opts: Partial<Omit<AppraisalSignals, "words">> & { zi
   return {
     name,
     ext: opts.ext ?? "com",
-    words: { words, zipf: opts.zipf ?? words.map(() => 0), phrase: false, commercial: false, placeZipf: 0 },
+    words: { words, zipf: opts.zipf ?? words.map(() => 0), phrase: false, commercial: false, placeZipf: 0, brand: false },
     idnLength: opts.idnLength ?? 0,
     classification: opts.classification ?? { vertical: "Uncategorized", subcategory: "General", type: "brandable" },
     intent: opts.intent ?? { tier: 0, source: "" },
+    language: opts.language ?? null,
     zone: opts.zone ?? null,
   };
 }
@@ -136,7 +137,7 @@ describe("range, determinism and explanations", () => {
 describe("what the market pays for", () => {
   const withWords = (name: string, words: string[], zipf: number[], extra: Partial<AppraisalSignals["words"]>, intent = 0, type = "industry") => appraiseSignals({
     ...sig(name, { words, zipf, intent: { tier: intent, source: "" }, classification: { vertical: "X", subcategory: "Y", type } }),
-    words: { words, zipf, phrase: false, commercial: false, placeZipf: 0, ...extra },
+    words: { words, zipf, phrase: false, commercial: false, placeZipf: 0, brand: false, ...extra },
   });
 
   test("commercial intent: the same words are worth more where advertisers compete", () => {
@@ -155,7 +156,7 @@ describe("what the market pays for", () => {
     expect(big.value).toBeGreaterThan(2_000);
     expect(big.value).toBeGreaterThan(small.value);
     const ex = appraiseSignals({ ...sig("chicagoplumber", { classification: { vertical: "Home & Garden", subcategory: "Plumbing", type: "geo" }, intent: { tier: 3, source: "Plumbing" } }),
-      words: { words: ["chicago", "plumber"], zipf: [4.8, 3.5], phrase: false, commercial: true, placeZipf: 4.8 } }, true).explain!;
+      words: { words: ["chicago", "plumber"], zipf: [4.8, 3.5], phrase: false, commercial: true, placeZipf: 4.8, brand: false } }, true).explain!;
     expect(ex.map((e) => e.feature)).toContain("intent");
     expect(ex.map((e) => e.feature)).not.toContain("personal");
   });
@@ -184,5 +185,20 @@ describe("what the market pays for", () => {
     expect(sample.value).toBeGreaterThan(whole.value);
     expect(sample.explain!.map((e) => e.feature)).not.toContain("unregistered");
     expect(whole.explain!.map((e) => e.feature)).toContain("unregistered");
+  });
+
+  test("a well-known brand's exact name is worth more than its word frequency says", () => {
+    const plain = withWords("icloud", ["icloud"], [2.3], {}, 0, "brandable");
+    const brand = withWords("icloud", ["icloud"], [2.3], { brand: true }, 0, "brandable");
+    expect(brand.value).toBeGreaterThan(plain.value * 4);
+  });
+
+  test("another language's words: a premium in their home extension, a discount in .com", () => {
+    const de = (ext: string, language: AppraisalSignals["language"]) => appraiseSignals(sig("versicherung", { ext, zipf: [4.5], language, classification: { vertical: "Insurance", subcategory: "General Insurance", type: "industry" } }), true);
+    const home = de("de", { lang: "de", home: true });
+    const english = de("de", null);
+    expect(home.value).toBeGreaterThan(english.value);
+    expect(home.explain!.map((e) => e.feature)).toContain("language");
+    expect(de("com", { lang: "de", home: false }).value).toBeLessThan(de("com", null).value);
   });
 });

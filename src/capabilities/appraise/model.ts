@@ -44,6 +44,16 @@ function classTerms(sig: AppraisalSignals, core: Core, out: Term[], explain: boo
     const mb = whole ? INTENT_BITS[it.tier]! : Math.round((INTENT_BITS[it.tier]! * 4) / 10);
     out.push({ feature: "intent", mb, detail: explain ? `commercial intent tier ${it.tier} of 4 (${it.source})` : "" });
   }
+  if (sig.words.brand && core.kind === "words" && core.term) {
+    out.push({ feature: "brand", mb: bits(2.5), detail: explain ? "a well-known brand's exact name" : "" });
+  }
+  const lang = sig.language;
+  if (lang !== null && core.kind === "words") {
+    // Words of another language are priced by that language's frequencies (the reading above);
+    // their buyers are that language's market: at home in its country's extension, fewer in .com.
+    if (lang.home) out.push({ feature: "language", mb: bits(1.0), detail: explain ? `${lang.lang} words in their home extension` : "" });
+    else if (sig.ext === "com") out.push({ feature: "language", mb: -bits(1.0), detail: explain ? `${lang.lang} words in .com (a smaller market than English)` : "" });
+  }
   if (c.type === "industry" && core.term) {
     // One commercial keyword and nothing else ("insurance", "vacation rentals"): the exact-match
     // names a whole industry competes for, the most liquid premium names there are.

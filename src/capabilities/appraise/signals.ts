@@ -26,6 +26,18 @@ export interface WordSignals {
    * place word (how big and well known the place is), 0 when the name is not place + service.
    */
   placeZipf: number;
+  /** The name is exactly one well-known brand ("icloud", "tesla"): its owner's name, worth far more to them than its frequency says. */
+  brand: boolean;
+}
+
+/**
+ * The language of the name's words when it is not English (German, Spanish, French, Italian,
+ * Portuguese, Dutch), with `zipf` then read in that language's own frequency list; `home` =
+ * the extension is that language's country (.de for German). null = English or unknown.
+ */
+export interface LanguageSignals {
+  lang: string;
+  home: boolean;
 }
 
 /** Commercial intent of the name's words (intent.ts): tier 0..4 and the word or market it comes from. */
@@ -74,6 +86,7 @@ export interface AppraisalSignals {
   idnLength: number;
   classification: ClassSignals;
   intent: IntentSignals;
+  language: LanguageSignals | null;
   zone: ZoneSignals | null;
 }
 
