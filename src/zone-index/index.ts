@@ -202,6 +202,18 @@ export class ZoneIndex {
     return TERM_RE.test(name) ? this.e.extensionsOf(name) : 0;
   }
 
+  /**
+   * Distinct names containing this name (itself included) when the index stores the count
+   * (the name is registered and the file has the containment sections): a constant-time read;
+   * -1 otherwise (a live search would cost far more than an appraisal may spend).
+   */
+  storedContainingNames(name: string): number {
+    const e = this.e;
+    if (e.a.inner === null || name.length < 2 || !TERM_RE.test(name)) return -1;
+    const id = e.nameId(name);
+    return id < 0 ? -1 : e.nameTotals(name, id).containingNames;
+  }
+
   nameCounts(name: string): NameCounts {
     const e = this.e;
     if (name.length === 0 || !TERM_RE.test(name)) {

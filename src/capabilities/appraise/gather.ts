@@ -41,6 +41,8 @@ export interface ZoneView {
   has(domain: string): boolean;
   extensionsRegistered(name: string): number;
   extensionSize(ext: string): number;
+  /** Registered names containing this name when the index stores that count, else -1. */
+  storedContainingNames(name: string): number;
   /** The index holds this extension's whole zone, not a sample (src/zone-index/index.ts). */
   extensionComplete(ext: string): boolean;
 }
@@ -111,6 +113,7 @@ export function gather(p: { ascii: string; name: string; ext: string }, lex: Lex
       exactCount: zone.extensionsRegistered(p.name),
       extSize: zone.extensionSize(p.ext),
       extComplete: zone.extensionComplete(p.ext),
+      containingPerMillion: containingPerMillion(zone, p.name),
       typicalCount: zone.totalNames > 0 ? zone.totalDomains / zone.totalNames : 1,
     };
   }
@@ -126,6 +129,12 @@ export function gather(p: { ascii: string; name: string; ext: string }, lex: Lex
     },
     split,
   };
+}
+
+/** Registered names containing the name per million names of the index (-1 when not stored). */
+function containingPerMillion(zone: ZoneView, name: string): number {
+  const c = zone.storedContainingNames(name);
+  return c < 0 || zone.totalNames === 0 ? -1 : Math.round((c * 1_000_000) / zone.totalNames);
 }
 
 /** Unicode length of an xn-- label (0 for an ASCII label or a label that does not decode). */

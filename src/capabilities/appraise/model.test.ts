@@ -61,7 +61,7 @@ describe("market ordering", () => {
   });
 
   test("random unregistered-looking strings are worth close to nothing", () => {
-    const unregistered = { indexed: false, exactCount: 0, extSize: 100_000_000, typicalCount: 2.5, extComplete: true };
+    const unregistered = { indexed: false, exactCount: 0, extSize: 100_000_000, typicalCount: 2.5, extComplete: true, containingPerMillion: -1 };
     for (const s of ["xqzvtkpl", "bzqxkwpt", "qwrtzpxk", "kkjjhhgg"]) {
       // Registered nowhere in an extension the index holds whole: down to the floor, a registration fee.
       expect(appraiseSignals(sig(s, { zone: unregistered })).value).toBe(10);
@@ -91,9 +91,9 @@ describe("market ordering", () => {
   });
 
   test("zone demand: a name taken in many extensions is worth more", () => {
-    const z = (exactCount: number): ZoneSignals => ({ indexed: true, exactCount, extSize: 150_000_000, typicalCount: 2.5, extComplete: true });
+    const z = (exactCount: number): ZoneSignals => ({ indexed: true, exactCount, extSize: 150_000_000, typicalCount: 2.5, extComplete: true, containingPerMillion: -1 });
     expect(word("lumen", 3.0, "com", z(200))).toBeGreaterThan(word("lumen", 3.0, "com", z(3)));
-    expect(word("lumen", 3.0, "com", z(3))).toBeGreaterThan(word("lumen", 3.0, "com", { indexed: false, exactCount: 0, extSize: 150_000_000, typicalCount: 2.5, extComplete: true }));
+    expect(word("lumen", 3.0, "com", z(3))).toBeGreaterThan(word("lumen", 3.0, "com", { indexed: false, exactCount: 0, extSize: 150_000_000, typicalCount: 2.5, extComplete: true, containingPerMillion: -1 }));
   });
 });
 
@@ -101,7 +101,7 @@ describe("range, determinism and explanations", () => {
   const names = ["a", "zz", "abc", "qxzj", "0000", "9", "kodak", "zolabo", "xqzvtkpl", "a1-b2-c3", "x".repeat(63), "123456789012"];
   test("0 <= low <= value <= high, whole USD, for every shape and extension", () => {
     for (const n of names) for (const ext of ["com", "net", "co.uk", "xyz", "zz"]) {
-      for (const zone of [null, { indexed: false, exactCount: 0, extSize: 0, typicalCount: 1, extComplete: true }, { indexed: true, exactCount: 5000, extSize: 1e9, typicalCount: 3, extComplete: true }]) {
+      for (const zone of [null, { indexed: false, exactCount: 0, extSize: 0, typicalCount: 1, extComplete: true, containingPerMillion: -1 }, { indexed: true, exactCount: 5000, extSize: 1e9, typicalCount: 3, extComplete: true, containingPerMillion: -1 }]) {
         const r = appraiseSignals(sig(n, { ext, zone }));
         expect(Number.isInteger(r.value) && Number.isInteger(r.low) && Number.isInteger(r.high)).toBe(true);
         expect(0 <= r.low && r.low <= r.value && r.value <= r.high).toBe(true);
@@ -115,7 +115,7 @@ describe("range, determinism and explanations", () => {
   });
 
   test("explanations: base plus effects equal the value; factors show the direction", () => {
-    const r = appraiseSignals(sig("bestpizza", { ext: "net", words: ["best", "pizza"], zipf: [5.6, 4.4], zone: { indexed: true, exactCount: 40, extSize: 1e7, typicalCount: 2, extComplete: true },
+    const r = appraiseSignals(sig("bestpizza", { ext: "net", words: ["best", "pizza"], zipf: [5.6, 4.4], zone: { indexed: true, exactCount: 40, extSize: 1e7, typicalCount: 2, extComplete: true, containingPerMillion: -1 },
       classification: { vertical: "Food & Drink", subcategory: "Restaurants", type: "industry" } }), true);
     const ex = r.explain!;
     expect(ex[0]!.feature).toBe("base");
@@ -172,14 +172,14 @@ describe("what the market pays for", () => {
 
   test("no name that can be sold is valued $0-$0", () => {
     for (const n of ["xqzvtkplwq", "a-b-c-d-e-f", "x".repeat(63)]) for (const ext of ["com", "lol", "zz", "co.uk"]) {
-      const r = appraiseSignals(sig(n, { ext, zone: { indexed: false, exactCount: 0, extSize: 1e6, typicalCount: 2, extComplete: true } }));
+      const r = appraiseSignals(sig(n, { ext, zone: { indexed: false, exactCount: 0, extSize: 1e6, typicalCount: 2, extComplete: true, containingPerMillion: -1 } }));
       expect(r.value).toBeGreaterThanOrEqual(10);
       expect(r.low).toBeGreaterThanOrEqual(1);
     }
   });
 
   test("'registered nowhere' lowers a value only where the index holds the extension whole", () => {
-    const z = (extComplete: boolean): ZoneSignals => ({ indexed: false, exactCount: 0, extSize: 200_000, typicalCount: 2, extComplete });
+    const z = (extComplete: boolean): ZoneSignals => ({ indexed: false, exactCount: 0, extSize: 200_000, typicalCount: 2, extComplete, containingPerMillion: -1 });
     const sample = appraiseSignals(sig("zolabo", { ext: "nu", zone: z(false) }), true);
     const whole = appraiseSignals(sig("zolabo", { ext: "nu", zone: z(true) }), true);
     expect(sample.value).toBeGreaterThan(whole.value);
@@ -200,5 +200,13 @@ describe("what the market pays for", () => {
     expect(home.value).toBeGreaterThan(english.value);
     expect(home.explain!.map((e) => e.feature)).toContain("language");
     expect(de("com", { lang: "de", home: false }).value).toBeLessThan(de("com", null).value);
+  });
+
+  test("keyword demand: a word many registered names are built on is worth more; never a penalty", () => {
+    const z = (containingPerMillion: number): ZoneSignals => ({ indexed: true, exactCount: 10, extSize: 1e6, typicalCount: 2, extComplete: true, containingPerMillion });
+    const w = (c: number) => appraiseSignals(sig("hotel", { zipf: [5.2], zone: z(c), classification: { vertical: "Travel", subcategory: "Hotels & Lodging", type: "industry" } }), true);
+    expect(w(2000).value).toBeGreaterThan(w(100).value);
+    expect(w(2000).explain!.map((e) => e.feature)).toContain("keyword_demand");
+    expect(w(3).value).toBe(w(-1).value);
   });
 });

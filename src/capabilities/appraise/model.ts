@@ -81,6 +81,12 @@ function zoneTerms(sig: AppraisalSignals, core: Core, out: Term[], explain: bool
   const rel = log2mb(1 + c) - log2mb(1 + (z.typicalCount > 1 ? z.typicalCount : 1));
   const demand = Math.max(-bits(0.9), Math.min(bits(3.5), Math.round(weight * rel)));
   if (demand !== 0) out.push({ feature: "demand", mb: demand, detail: explain ? `registered in ${c} extension${c === 1 ? "" : "s"}` : "" });
+  // Keyword demand: a word or phrase many registered names are built on is one the market
+  // wants; only a bonus (rare keywords are already priced by their frequency).
+  if (core.term && z.containingPerMillion > 0) {
+    const kd = Math.round((2 * (log2mb(1 + z.containingPerMillion) - MB_KD_TYPICAL)) / 10);
+    if (kd > 0) out.push({ feature: "keyword_demand", mb: kd > bits(1.2) ? bits(1.2) : kd, detail: explain ? `${z.containingPerMillion} registered names per million contain it` : "" });
+  }
   // "Registered nowhere" is a fact only where the index holds this extension's whole zone;
   // a sample's absence says nothing.
   if (c === 0 && !z.indexed && z.extComplete && core.kind !== "pattern") {
@@ -91,6 +97,8 @@ function zoneTerms(sig: AppraisalSignals, core: Core, out: Term[], explain: bool
 const MB_100 = log2mb(100);
 const MB_1M = log2mb(1_000_000);
 const MB_2K = log2mb(2_000);
+/** Keyword demand counts from 100 containing names per million (an ordinary common word). */
+const MB_KD_TYPICAL = log2mb(101);
 
 /**
  * The extension's effect grows with the name's worth: near the registration fee a name is

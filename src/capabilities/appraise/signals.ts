@@ -69,6 +69,12 @@ export interface ZoneSignals {
    */
   extComplete: boolean;
   /**
+   * Keyword demand: registered names that contain this name, per million names of the index
+   * (how many people build names on the keyword: "hotel" is in thousands, "recursion" in
+   * one); -1 when the index does not store the count (the name itself is not registered).
+   */
+  containingPerMillion: number;
+  /**
    * Extensions per registered name across the index (total domains / distinct names): what
    * exactCount is for an ordinary registered name in this index. Demand is read against it,
    * so a small test index and a full one give comparable values.
