@@ -208,10 +208,26 @@ export class ZoneIndex {
    * -1 otherwise (a live search would cost far more than an appraisal may spend).
    */
   storedContainingNames(name: string): number {
+    return this.nameDemand(name).containingNames;
+  }
+
+  private readonly demand = { extensions: 0, containingNames: -1 };
+
+  /**
+   * extensionsRegistered() and storedContainingNames() of one name with one search. The
+   * object returned is reused by the next call (no allocation per appraisal): read it at once.
+   */
+  nameDemand(name: string): { readonly extensions: number; readonly containingNames: number } {
+    const d = this.demand;
+    d.extensions = 0;
+    d.containingNames = -1;
+    if (!TERM_RE.test(name)) return d;
     const e = this.e;
-    if (e.a.inner === null || name.length < 2 || !TERM_RE.test(name)) return -1;
     const id = e.nameId(name);
-    return id < 0 ? -1 : e.nameTotals(name, id).containingNames;
+    if (id < 0) return d;
+    d.extensions = e.a.postStart.span(id);
+    if (e.a.inner !== null && name.length >= 2) d.containingNames = e.nameTotals(name, id).containingNames;
+    return d;
   }
 
   nameCounts(name: string): NameCounts {

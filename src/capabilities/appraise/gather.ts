@@ -33,16 +33,19 @@ export interface LexiconView {
   keyword(word: string): { vertical: string; subcategory: string } | null;
 }
 
-/** What appraisal needs of a zone index (src/zone-index/index.ts's ZoneIndex has all three). */
+/** What appraisal needs of a zone index (src/zone-index/index.ts's ZoneIndex has all of it). */
 export interface ZoneView {
   readonly totalDomains: number;
   /** Distinct first labels in the index. */
   readonly totalNames: number;
   has(domain: string): boolean;
-  extensionsRegistered(name: string): number;
   extensionSize(ext: string): number;
-  /** Registered names containing this name when the index stores that count, else -1. */
-  storedContainingNames(name: string): number;
+  /**
+   * Extensions in which the name is registered, and the registered names containing it when
+   * the index stores that count (else -1), from one search; the object may be reused by the
+   * next call.
+   */
+  nameDemand(name: string): { readonly extensions: number; readonly containingNames: number };
   /** The index holds this extension's whole zone, not a sample (src/zone-index/index.ts). */
   extensionComplete(ext: string): boolean;
 }
@@ -108,12 +111,13 @@ export function gather(p: { ascii: string; name: string; ext: string }, lex: Lex
   const r = readWords(words, zipf, classification, lex);
   let z: ZoneSignals | null = null;
   if (zone !== null) {
+    const demand = zone.nameDemand(p.name);
     z = {
       indexed: zone.has(p.ascii),
-      exactCount: zone.extensionsRegistered(p.name),
+      exactCount: demand.extensions,
       extSize: zone.extensionSize(p.ext),
       extComplete: zone.extensionComplete(p.ext),
-      containingPerMillion: containingPerMillion(zone, p.name),
+      containingPerMillion: demand.containingNames < 0 || zone.totalNames === 0 ? -1 : Math.round((demand.containingNames * 1_000_000) / zone.totalNames),
       typicalCount: zone.totalNames > 0 ? zone.totalDomains / zone.totalNames : 1,
     };
   }
@@ -129,12 +133,6 @@ export function gather(p: { ascii: string; name: string; ext: string }, lex: Lex
     },
     split,
   };
-}
-
-/** Registered names containing the name per million names of the index (-1 when not stored). */
-function containingPerMillion(zone: ZoneView, name: string): number {
-  const c = zone.storedContainingNames(name);
-  return c < 0 || zone.totalNames === 0 ? -1 : Math.round((c * 1_000_000) / zone.totalNames);
 }
 
 /** Unicode length of an xn-- label (0 for an ASCII label or a label that does not decode). */
