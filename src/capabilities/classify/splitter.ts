@@ -394,10 +394,15 @@ export class Splitter {
         const plural = prev >= 0 ? cost[2 * prev]! + pluralAdd[ch]! : Infinity; // Infinity but after s and z
         if (!goesOn && plural === Infinity) break;
         if (idx >= 0 || plural < Infinity) {
-          eTo[e] = j;
-          eIdx[e] = idx >= 0 ? idx : prev;
-          eCost[e] = idx >= 0 ? Math.min(cost[2 * idx]!, plural) : Math.min(plural, spelled[d]!);
-          e++;
+          const edge = idx >= 0 ? Math.min(cost[2 * idx]!, plural) : Math.min(plural, spelled[d]!);
+          // A word this splitter does not read (priced Infinity: foreignMinLetters) is no
+          // edge, but an unknown run may still end where it starts, as where any word starts.
+          if (edge < Infinity) {
+            eTo[e] = j;
+            eIdx[e] = idx >= 0 ? idx : prev;
+            eCost[e] = edge;
+            e++;
+          }
           if (j - i >= 2) starts[i] = 1;
         }
         if (!goesOn) break;
@@ -525,7 +530,8 @@ export class Splitter {
       if (!f && w === UNKNOWN) coined = true;
       cuts[m] = k;
       // A plural edge carries its singular's index: the token "joes" is no lexicon word.
-      cutWord[m] = w >= 0 && lex.lengthOf(w) !== k - prevK ? NOT_A_WORD : w === UNKNOWN ? this.spannedWord(prevK, k) : w;
+      // an unknown run may span a word only other languages know: the token is that word
+      cutWord[m] = w >= 0 && lex.lengthOf(w) !== k - prevK ? NOT_A_WORD : w === UNKNOWN ? lex.find(s, from + prevK, from + k) : w;
       if (w >= 0 && (this.bitsOf[2 * w + 1]! & FOREIGN) !== 0) {
         const f = lex.flags(w) >>> W_LANG_SHIFT;
         for (let l = 0; l < LANGS.length; l++) if ((f & (1 << l)) !== 0) this.votes[l]!++;
@@ -550,20 +556,6 @@ export class Splitter {
       start = end;
     }
     return c[2 * L + 1]! - c[2 * L]!;
-  }
-
-  /**
-   * The word of an unknown run [i, j) of the current run: NOT_A_WORD, unless the run spans
-   * a word only another language knows (an English reading lets an unknown run span one),
-   * whose index it then is (tokenWords() must name every lexicon word).
-   */
-  private spannedWord(i: number, j: number): number {
-    for (let k = this.first[i]!; k < this.first[i + 1]!; k++) {
-      if (this.eTo[k] !== j) continue;
-      const w = this.eIdx[k]!;
-      return this.lexicon.lengthOf(w) === j - i ? w : NOT_A_WORD;
-    }
-    return NOT_A_WORD;
   }
 
   /** Cost of s[from, to) as one unknown run (the letter model, without the acronym discount). */
