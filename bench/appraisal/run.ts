@@ -119,7 +119,7 @@ function rate(f: () => void): string {
   return `median ${s[2]}/s, best ${s[4]}/s`;
 }
 console.log(`whole appraisal (splitter + classifier + model${env.zone ? " + zone index" : ""}): ${rate(() => { for (const p of names) appraiseRow(p, env); })} (${names.length} real names)`);
-console.log(`  classify's split + classification alone: ${rate(() => { for (const p of names) env.lex.analyse(p.name); })}`);
+console.log(`  classify's split + classification alone: ${rate(() => { for (const p of names) env.lex.analyse(p.name, p.ext!); })}`);
 console.log(`  the value model alone: ${rate(() => { for (const s of signals) appraiseSignals(s); })}`);
 
 console.log("\n## 6. Publicly reported sales (bench/appraisal/sales/sales.tsv), held-out part");

@@ -31,6 +31,8 @@ export interface Core {
   shape: Shape;
   /** The name is one term: a single dictionary word or a known phrase (an exact-match candidate). */
   term: boolean;
+  /** An internationalised (xn--) name: its hyphens and digits are the encoding's, not the name's. */
+  idn?: boolean;
 }
 
 const ANCHOR_MB = Object.fromEntries(
@@ -193,7 +195,14 @@ function idnReading(len: number, shape: Shape, explain: boolean): Core {
 /** `explain` = also write the details in words (costly strings, only when asked). */
 export function coreValue(name: string, words: WordSignals, explain = false, idnLength = 0): Core {
   const shape = shapeOf(name);
-  if (idnLength > 0) return idnReading(idnLength, shape, explain);
+  if (idnLength > 0) {
+    // An internationalised name whose letters fold to known words ("gartenmöbel" -> garten
+    // mobel) is also read as those words, on the folded spelling's shape; the higher wins.
+    const idn = idnReading(idnLength, shape, explain);
+    const folded = words.words.join("");
+    const wr = folded === name ? null : wordsReading(shapeOf(folded), wordStats(words), words, explain);
+    return wr !== null && wr.mb > idn.mb ? { kind: "words", ...wr, shape: idn.shape, idn: true } : idn;
+  }
   const p = patternOf(shape);
   let best: Core | null = null;
   if (p !== null) {

@@ -17,9 +17,12 @@ export interface LexiconView {
    * and whether its two words are a known phrase ("real estate") or industry keyword
    * ("vacation rentals").
    */
-  analyse(name: string): { words: readonly string[]; split: string; classification: ClassSignals; phrase: boolean };
-  /** Zipf frequency of a word (about 7 for "the", 3 for "mortgage"); 0 for an unknown word. */
-  zipf(word: string): number;
+  analyse(name: string, ext: string): { words: readonly string[]; split: string; classification: ClassSignals; phrase: boolean };
+  /**
+   * Zipf frequency of a word (about 7 for "the", 3 for "mortgage"); 0 for an unknown word. With
+   * a language ("de"), the higher of its English and that language's frequency.
+   */
+  zipf(word: string, lang: string | null): number;
   /** The word is a well-known brand or trademark. */
   isBrand(word: string): boolean;
   /**
@@ -103,9 +106,10 @@ function readWords(words: readonly string[], zipf: readonly number[], c: ClassSi
 }
 
 export function gather(p: { ascii: string; name: string; ext: string }, lex: LexiconView, zone: ZoneView | null): Gathered {
-  const { words, split, classification, phrase: known } = lex.analyse(p.name);
+  const { words, split, classification, phrase: known } = lex.analyse(p.name, p.ext);
+  const language = lex.language(words, p.ext);
   const zipf = new Array<number>(words.length);
-  for (let i = 0; i < words.length; i++) zipf[i] = lex.zipf(words[i]!);
+  for (let i = 0; i < words.length; i++) zipf[i] = lex.zipf(words[i]!, language === null ? null : language.lang);
   // Two real words written together ("realestate"); "by a" or "a-t" are not phrases here.
   const phrase = known && words.length === 2 && words[0]!.length >= 2 && words[1]!.length >= 2 && !p.name.includes("-");
   const r = readWords(words, zipf, classification, lex);
@@ -129,7 +133,7 @@ export function gather(p: { ascii: string; name: string; ext: string }, lex: Lex
       // A place + service name is a geo name whatever the classifier made of its words
       // ("denver lawyer" is not a person): its market is the service's.
       classification: r.geoService === null ? classification : { ...r.geoService, type: "geo" },
-      intent: r.intent, language: lex.language(words, p.ext), zone: z,
+      intent: r.intent, language, zone: z,
     },
     split,
   };

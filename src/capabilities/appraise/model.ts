@@ -27,7 +27,7 @@ interface Term { feature: string; mb: number; detail: string }
 
 /** Hyphens and digits mixed into letters: buyers discount both heavily. */
 function formTerms(core: Core, out: Term[], explain: boolean): void {
-  if (core.kind === "idn") return; // the hyphens are the xn-- prefix, the digits its encoding
+  if (core.kind === "idn" || core.idn === true) return; // the hyphens are the xn-- prefix, the digits its encoding
   const s = core.shape;
   if (s.hyphens > 0) out.push({ feature: "hyphens", mb: -bits(1.5) * Math.min(3, s.hyphens), detail: explain ? `${s.hyphens} hyphen${s.hyphens > 1 ? "s" : ""}` : "" });
   if (s.kind === Kind.Mixed && s.digits > 0 && s.letters > 0) out.push({ feature: "digits", mb: -bits(1.0), detail: "digits mixed with letters" });
@@ -51,7 +51,7 @@ function classTerms(sig: AppraisalSignals, core: Core, out: Term[], explain: boo
   if (lang !== null && core.kind === "words") {
     // Words of another language are priced by that language's frequencies (the reading above);
     // their buyers are that language's market: at home in its country's extension, fewer in .com.
-    if (lang.home) out.push({ feature: "language", mb: bits(1.0), detail: explain ? `${lang.lang} words in their home extension` : "" });
+    if (lang.home) out.push({ feature: "language", mb: bits(2.0), detail: explain ? `${lang.lang} words in their home extension` : "" });
     else if (sig.ext === "com") out.push({ feature: "language", mb: -bits(1.0), detail: explain ? `${lang.lang} words in .com (a smaller market than English)` : "" });
   }
   if (c.type === "industry" && core.term) {
