@@ -230,7 +230,7 @@ class Synth {
     const word = kind === "word";
     const single = word ? 0.45 : kind === "short" || kind === "brand" || kind === "numeric" ? 0.8 : 0.9;
     if (this.rnd() < single) return 1;
-    const k = Math.floor(2 * Math.pow(1 - this.rnd(), -1 / (word ? 1.2 : 2)));
+    const k = Math.floor(2 * (1 - this.rnd()) ** (-1 / (word ? 1.2 : 2)));
     return Math.min(k, word ? MAX_EXTENSIONS_PER_WORD : MAX_EXTENSIONS_PER_NAME, this.ext.names.length);
   }
 

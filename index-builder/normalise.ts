@@ -17,7 +17,7 @@ import { normaliseDomain as normaliseName } from "../src/domain/name.ts";
 /** The normalised domain, or null when it is not a valid registered-domain name. */
 export function normaliseDomain(raw: string): string | null {
   const d = normaliseName(raw);
-  return d !== null && d.includes(".") ? d : null;
+  return d?.includes(".") ? d : null;
 }
 
 /** classifyListLine results below 0; a result >= 0 is the position of the first dot. */

@@ -10,7 +10,7 @@ import { forEachLine, lineText, type LineStats } from "./input.ts";
 import { classifyListLine, lineSpan, normaliseDomain, LINE_INVALID, LINE_SKIP, LINE_SLOW, LOWER } from "./normalise.ts";
 import { ZoneParser, type SkipReason } from "./zonefile.ts";
 import { ExtensionTable } from "./ext-table.ts";
-import { PartitionedKeys } from "./partitions.ts";
+import type { PartitionedKeys } from "./partitions.ts";
 
 export interface InputReport {
   input: string;

@@ -1,9 +1,12 @@
 /**
  * The app: the pipeline order is written down here, once.
  *
- *   onRequest  auth (401, before any byte of the body) -> rate limit per bucket (429)
+ *   onRequest  auth (401, before any byte of the body) -> rate limit per bucket (429) of
+ *              every rated route: the metered endpoints, and the raw routes' `rated` entries
+ *              (POST /v1/jobs, POST /mcp)
  *   route      strict body reader (413/408/415/400) -> validation (400 naming field/index)
  *              -> quota reserve (429) -> service -> settle charge -> X-Credits-* headers
+ *              (the metering step, src/http/meter.ts)
  *   onError    unknown paths and wrong methods -> JSON 404/405; surprises -> JSON 500
  *
  * /healthz, /openapi.json and /docs need no key; everything under /v1 and /mcp does
@@ -12,13 +15,14 @@
 import { Elysia } from "elysia";
 import { clip } from "./domain/name.ts";
 import { Authenticator } from "./http/auth.ts";
-import { parseJsonObject, readBody } from "./http/body.ts";
+import { checkApart, OFFLOAD_BYTES } from "./http/big-body.ts";
+import { BODY_SHAPE, parseJsonObject, readBody } from "./http/body.ts";
 import type { CallContext, Endpoint } from "./http/endpoint.ts";
-import { ApiError, codeResponse, errorResponse, jsonResponse, jsonTextResponse, NO_HEADERS, toErrorResponse } from "./http/errors.ts";
+import { ApiError, codeResponse, jsonResponse, jsonTextResponse, NO_HEADERS, toErrorResponse } from "./http/errors.ts";
 import { checkRate } from "./http/meter.ts";
 import { execute, type Answer } from "./http/pipeline.ts";
 import { readQuery } from "./http/query.ts";
-import type { Operation } from "./operations.ts";
+import type { Bucket } from "./operations.ts";
 import type { Services } from "./services.ts";
 import type { KeyRecord } from "./store/types.ts";
 
@@ -57,18 +61,38 @@ export function pathOf(url: string): string {
 
 const NONE: readonly string[] = [];
 
+/** A rated path's bucket and how its 429 is rendered. */
+interface Rated {
+  bucket: Bucket;
+  refuse?: (e: ApiError) => Response;
+}
+
 /**
  * A route that does its own reading (job submit, results streaming, MCP). It gets the
  * served endpoints too, so that the tool server can wrap exactly what REST serves.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: the Elysia instance type grows with every route; raw routes only call get/post/delete on it.
 export type RawRoute = (app: any, services: Services, endpoints: readonly Endpoint[]) => void;
+
+/**
+ * A raw route's per-minute limit, checked in onRequest before its body is read, exactly as
+ * for the metered endpoints. `refuse` renders the 429 (default: the JSON error body), for a
+ * route whose clients expect another shape (the tool server answers JSON-RPC errors).
+ */
+export interface RatedRoute {
+  method: "GET" | "POST" | "DELETE";
+  path: string;
+  bucket: Bucket;
+  refuse?: (e: ApiError) => Response;
+}
 
 export interface AppParts {
   endpoints: Endpoint[];
   raw?: RawRoute[];
   /** Public pages outside /v1 (healthz, openapi, docs). */
   pub?: RawRoute[];
+  /** Per-minute limits of raw routes (see RatedRoute). */
+  rated?: readonly RatedRoute[];
   /** Method and path (OpenAPI style) of what the raw routes serve, for 405 answers. */
   rawPaths?: readonly { method: string; path: string }[];
   log?: (e: unknown) => void;
@@ -89,9 +113,16 @@ function knownRoutes(routes: readonly { method: string; path: string }[]): { re:
   }));
 }
 
-/** The rest of a request once its body is read. */
+/**
+ * The rest of a request once its body is read. A large body is checked on the parse worker
+ * first (src/http/big-body.ts): only a body its schema accepts, and so bounded, is parsed
+ * here.
+ */
 function runOn(ep: Endpoint, ctx: CallContext): (bytes: Uint8Array) => Answer | Promise<Answer> {
-  return (bytes) => execute(ep, parseJsonObject(bytes), ctx);
+  return (bytes) =>
+    bytes.byteLength > OFFLOAD_BYTES
+      ? checkApart({ kind: "rest", op: ep.op.id, limit: ep.op.batchLimit ?? 0, bytes, rule: BODY_SHAPE }).then((a) => execute(ep, parseJsonObject(a.bytes), ctx))
+      : execute(ep, parseJsonObject(bytes), ctx);
 }
 
 /**
@@ -107,12 +138,13 @@ function runOn(ep: Endpoint, ctx: CallContext): (bytes: Uint8Array) => Answer | 
 export function buildApp(services: Services, parts: AppParts) {
   const log = parts.log ?? ((e: unknown) => console.error(e));
   // Rate buckets of static paths by method, then path, looked up before the body is touched.
-  const rated = new Map<string, Map<string, Operation>>();
-  for (const ep of parts.endpoints) {
-    if (ep.op.bucket === null) continue;
-    if (!rated.has(ep.op.method)) rated.set(ep.op.method, new Map());
-    rated.get(ep.op.method)!.set(ep.op.path, ep.op);
-  }
+  const rated = new Map<string, Map<string, Rated>>();
+  const rate = (method: string, path: string, r: Rated) => {
+    if (!rated.has(method)) rated.set(method, new Map());
+    rated.get(method)!.set(path, r);
+  };
+  for (const ep of parts.endpoints) if (ep.op.bucket !== null) rate(ep.op.method, ep.op.path, { bucket: ep.op.bucket });
+  for (const r of parts.rated ?? []) rate(r.method, r.path, { bucket: r.bucket, refuse: r.refuse });
   const known = knownRoutes([...parts.endpoints.map((e) => e.op), ...(parts.rawPaths ?? [])]);
 
   const auth = new Authenticator(services.store.keys);
@@ -130,15 +162,16 @@ export function buildApp(services: Services, parts: AppParts) {
       let early: Response | undefined;
       const path = pathOf(request.url);
       if (isProtected(path)) {
+        let limit: Rated | undefined;
         try {
           const now = Date.now();
           const key = auth.authenticate(request.headers.get("authorization"));
           // HEAD runs the GET route (and its charge): it spends the GET's rate bucket too.
-          const op = rated.get(request.method === "HEAD" ? "GET" : request.method)?.get(path);
-          if (op) checkRate(services.store, key, op.bucket, now);
+          limit = rated.get(request.method === "HEAD" ? "GET" : request.method)?.get(path);
+          if (limit) checkRate(services.store, key, limit.bucket, now);
           (c as AuthedContext).authed = { key, now };
         } catch (e) {
-          early = toErrorResponse(e, log);
+          early = limit?.refuse && e instanceof ApiError && e.code === "rate_limited" ? limit.refuse(e) : toErrorResponse(e, log);
         }
       }
       return early;
@@ -188,8 +221,12 @@ export function buildApp(services: Services, parts: AppParts) {
       return res;
     };
     const hook = { parse: "none" as const };
+    // Elysia types a handler by its route's schema; ours reads the raw request itself.
+    // biome-ignore lint/suspicious/noExplicitAny: see above
     if (ep.op.method === "GET") app.get(ep.op.path, handler as any);
+    // biome-ignore lint/suspicious/noExplicitAny: see above
     else if (ep.op.method === "POST") app.post(ep.op.path, handler as any, hook);
+    // biome-ignore lint/suspicious/noExplicitAny: see above
     else app.delete(ep.op.path, handler as any, hook);
   }
   for (const r of parts.raw ?? []) r(app, services, parts.endpoints);
@@ -197,4 +234,3 @@ export function buildApp(services: Services, parts: AppParts) {
   return app;
 }
 
-export { errorResponse };

@@ -5,7 +5,7 @@
  * lookup clients, job runner). src/routes.ts lists every capability once; nothing else
  * registers a route.
  */
-import type { RawRoute } from "./app.ts";
+import type { RatedRoute, RawRoute } from "./app.ts";
 import type { Endpoint } from "./http/endpoint.ts";
 import type { ExtraPath } from "./http/openapi.ts";
 import type { Services } from "./services.ts";
@@ -14,6 +14,8 @@ export interface Capability {
   name: string;
   endpoints?: Endpoint[];
   raw?: RawRoute[];
+  /** Per-minute limits of the raw routes, checked before their body is read (app.ts). */
+  rated?: RatedRoute[];
   openapi?: ExtraPath[];
   /**
    * Start what the capability holds and put its service on `services` (under its own

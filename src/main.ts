@@ -6,7 +6,7 @@ import { buildApp } from "./app.ts";
 import { ConfigError, ensureDataDir, type Config } from "./config.ts";
 import { refundOpen } from "./http/meter.ts";
 import { publicRoutes } from "./http/public.ts";
-import { CAPABILITIES, ENDPOINTS, RAW_OPENAPI, RAW_ROUTES } from "./routes.ts";
+import { CAPABILITIES, ENDPOINTS, RAW_OPENAPI, RAW_RATED, RAW_ROUTES } from "./routes.ts";
 import type { Services } from "./services.ts";
 import { createPool } from "./pool/pool.ts";
 import { openStore } from "./store/sqlite.ts";
@@ -27,7 +27,7 @@ export async function startServer(config: Config, opts: { log?: (e: unknown) => 
   const store = openStore(config.dataDir);
   const pool = createPool({ size: config.workers, config, tasks: TASKS, broadcasts: BROADCASTS });
   const log = opts.log ?? ((e: unknown) => console.error(e));
-  const services: Services = { config, store, pool, log };
+  const services: Services = { config, store, sqlite: store, pool, log };
   const caps = await startCapabilities(services, CAPABILITIES).catch(async (e) => {
     await pool.stop();
     store.close();
@@ -36,6 +36,7 @@ export async function startServer(config: Config, opts: { log?: (e: unknown) => 
   const app = buildApp(services, {
     endpoints: ENDPOINTS,
     raw: RAW_ROUTES,
+    rated: RAW_RATED,
     rawPaths: RAW_OPENAPI,
     pub: [publicRoutes(ENDPOINTS, RAW_OPENAPI, () => ({ pool: pool.stats(), ...caps.health() }))],
     log,

@@ -14,7 +14,8 @@ export type Bucket =
   | "zone_lookup"
   | "jobs"
   | "rdap"
-  | "dns";
+  | "dns"
+  | "mcp";
 
 /** Keys of usage.by_endpoint: six, always present, adding up to credits_used (docs/api-rules.md). */
 export type UsageKey = "appraise" | "zone" | "categorize" | "rdap" | "dns" | "camelcase";
@@ -79,7 +80,13 @@ const perItem = (n: number) => (u: CostUnits) => u.items * n;
 /** zone_lookup: 1 credit per 10 names, doubled with include_counts (REST and jobs alike). */
 export const zoneLookupCost = (u: CostUnits) => Math.ceil(u.items / 10) * (u.includeCounts ? 2 : 1);
 
-/** Requests per minute per key and bucket, in fixed UTC-minute windows (docs/api-rules.md). */
+/**
+ * Requests per minute per key and bucket, in fixed UTC-minute windows (docs/api-rules.md).
+ * `mcp` is ours: every POST /mcp (any JSON-RPC message or batch) counts in it before its body
+ * is read, so that no key can make the server read and parse unlimited bodies; each
+ * tools/call also counts in its twin's bucket. 120 (two a second) is more than a client
+ * needs: the tools' own buckets allow 110 calls a minute together (docs/mcp.md).
+ */
 export const RATE_LIMITS: Readonly<Record<Bucket, number>> = {
   appraise: 30,
   appraise_bulk: 6,
@@ -90,6 +97,7 @@ export const RATE_LIMITS: Readonly<Record<Bucket, number>> = {
   jobs: 12,
   rdap: 6,
   dns: 12,
+  mcp: 120,
 };
 
 /** The metered operations on a list or a term answer 400, 401, 429 and 502. */
@@ -122,22 +130,98 @@ export const OPERATIONS: Readonly<Record<OperationId, Operation>> = {
 
 export const OPERATION_LIST: readonly Operation[] = Object.values(OPERATIONS);
 
-/** Job types: per-name cost (reserved at submit), the usage key, the synchronous twin. */
-export type JobType = "zone_lookup" | "appraise" | "categorize";
-export interface JobTypeSpec {
-  type: JobType;
+/**
+ * THE job type table: one row per job type, everything the jobs code and the tool server
+ * know of a type. Lanes, request schemas and messages, the CSV layout, the tool
+ * descriptions and the runner's task are all derived from it: adding a job type is a row
+ * here and its pool task (the job chunk contract, src/pool/protocol.ts).
+ */
+export interface JobTypeRow {
+  /** Credits reserved at submit for the names (and kept for rows written without error). */
   cost: (u: CostUnits) => number;
   usageKey: UsageKey;
-  /** The synchronous operation whose validation the job's names follow. */
+  /** The synchronous operation whose validation and rows the job's names follow. */
   twin: OperationId;
   /** Whether names need an extension (appraise does). */
   requireExtension: boolean;
+  /** The pool task that does a chunk of the work ("<cap>.jobChunk"). */
+  task: string;
+  /** The field naming the input in a row, including a failed row (`{"input": ..., "error": ...}`). */
+  rowIdField: "input" | "domain";
+  /** The options (JOB_OPTIONS) this type accepts; any other is refused naming the field. */
+  options: readonly JobOptionName[];
+  /** CSV columns of the results in the twin's field order, nested fields dotted, `error` last. */
+  csvColumns: (options: { include_counts?: boolean }) => readonly string[];
+  /** The lane's starting throughput before it has measured anything (names per second). */
+  indicativeNamesPerS: number;
 }
-export const JOB_TYPES: Readonly<Record<JobType, JobTypeSpec>> = {
-  zone_lookup: { type: "zone_lookup", cost: zoneLookupCost, usageKey: "zone", twin: "zone_lookup", requireExtension: false },
-  appraise: { type: "appraise", cost: perItem(1), usageKey: "appraise", twin: "appraise_bulk", requireExtension: true },
-  categorize: { type: "categorize", cost: perItem(2), usageKey: "categorize", twin: "categorize", requireExtension: false },
-};
+
+/** Options a job may take: boolean flags, in JSON (`options.<name>`) and text/plain (`?<name>=true|false`). */
+export const JOB_OPTIONS = {
+  include_counts: { description: "add the containing/starting/ending counts (doubles the cost)" },
+} as const;
+export type JobOptionName = keyof typeof JOB_OPTIONS;
+
+const JOB_TYPE_TABLE = {
+  zone_lookup: {
+    cost: zoneLookupCost,
+    usageKey: "zone",
+    twin: "zone_lookup",
+    requireExtension: false,
+    task: "zone.jobChunk",
+    rowIdField: "input",
+    options: ["include_counts"],
+    csvColumns: (o) => [
+      "input", "name", "extension", "registered", "extensions_registered",
+      ...(o.include_counts ? ["containing_domains", "containing_names", "starting_domains", "ending_domains"] : []),
+      "supported", "error",
+    ],
+    indicativeNamesPerS: 20_000,
+  },
+  appraise: {
+    cost: perItem(1),
+    usageKey: "appraise",
+    twin: "appraise_bulk",
+    requireExtension: true,
+    task: "appraise.jobChunk",
+    rowIdField: "domain",
+    options: [],
+    csvColumns: () => [
+      "domain", "value", "low", "high", "version",
+      "classification.split", "classification.vertical", "classification.subcategory", "classification.domain_type", "error",
+    ],
+    indicativeNamesPerS: 1_800,
+  },
+  categorize: {
+    cost: perItem(2),
+    usageKey: "categorize",
+    twin: "categorize",
+    requireExtension: false,
+    task: "classify.jobChunk",
+    rowIdField: "domain",
+    options: [],
+    csvColumns: () => ["domain", "sld", "split", "vertical", "subcategory", "confidence", "matched", "source", "type", "tags", "error"],
+    indicativeNamesPerS: 5_000,
+  },
+} satisfies Record<string, JobTypeRow>;
+
+export type JobType = keyof typeof JOB_TYPE_TABLE;
+export interface JobTypeSpec extends JobTypeRow {
+  type: JobType;
+}
+/** The job types in table order (the order of every enum and message that lists them). */
+export const JOB_TYPE_LIST = Object.keys(JOB_TYPE_TABLE) as JobType[];
+export const JOB_TYPES: Readonly<Record<JobType, JobTypeSpec>> = Object.fromEntries(
+  JOB_TYPE_LIST.map((type) => [type, { type, ...(JOB_TYPE_TABLE[type] as JobTypeRow) }]),
+) as Record<JobType, JobTypeSpec>;
+
+export const isJobType = (s: string): s is JobType => Object.hasOwn(JOB_TYPE_TABLE, s);
+
+/** "zone_lookup, appraise or categorize" (conjunction "or"), or comma-separated (none). */
+export function jobTypesPhrase(conjunction?: string): string {
+  if (!conjunction || JOB_TYPE_LIST.length < 2) return JOB_TYPE_LIST.join(", ");
+  return `${JOB_TYPE_LIST.slice(0, -1).join(", ")} ${conjunction} ${JOB_TYPE_LIST[JOB_TYPE_LIST.length - 1]}`;
+}
 
 /** Job limits: names per job and names in flight per key (docs/jobs.md). */
 export const JOB_LIMITS = {

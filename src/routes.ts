@@ -3,7 +3,7 @@
  * A capability that serves nothing yet contributes nothing (and the shared suites skip
  * its operations).
  */
-import type { RawRoute } from "./app.ts";
+import type { RatedRoute, RawRoute } from "./app.ts";
 import { account } from "./capabilities/account/index.ts";
 import { appraise } from "./capabilities/appraise/index.ts";
 import { classify } from "./capabilities/classify/index.ts";
@@ -22,6 +22,9 @@ export const ENDPOINTS: Endpoint[] = CAPABILITIES.flatMap((c) => c.endpoints ?? 
 
 /** Routes that read their own request (job submit, results streaming, MCP). */
 export const RAW_ROUTES: RawRoute[] = CAPABILITIES.flatMap((c) => c.raw ?? []);
+
+/** Per-minute limits of the raw routes (POST /v1/jobs, POST /mcp). */
+export const RAW_RATED: RatedRoute[] = CAPABILITIES.flatMap((c) => c.rated ?? []);
 
 /** OpenAPI entries for the raw routes. */
 export const RAW_OPENAPI: ExtraPath[] = CAPABILITIES.flatMap((c) => c.openapi ?? []);

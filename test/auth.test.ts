@@ -142,7 +142,7 @@ describe("account", () => {
       ["batch_limits", "by_endpoint", "credits_remaining", "credits_used", "daily_quota", "date", "key", "names_in_flight", "names_in_flight_cap", "rate_limits_per_minute", "resets_at", "results_storage_bytes"].sort(),
     );
     expect(Object.keys(u.by_endpoint).sort()).toEqual(["appraise", "camelcase", "categorize", "dns", "rdap", "zone"]);
-    expect(u.rate_limits_per_minute).toEqual({ appraise: 30, appraise_bulk: 6, categorize: 12, camelcase: 60, zone: 20, zone_lookup: 12, jobs: 12, rdap: 6, dns: 12 });
+    expect(u.rate_limits_per_minute).toEqual({ appraise: 30, appraise_bulk: 6, categorize: 12, camelcase: 60, zone: 20, zone_lookup: 12, jobs: 12, rdap: 6, dns: 12, mcp: 120 });
     expect(u.batch_limits).toEqual({ appraise_bulk: 500, categorize: 100, camelcase: 1000, zone_lookup: 5000, rdap: 10, dns: 50 });
     expect(u.date).toBe(new Date().toISOString().slice(0, 10));
     expect(u.resets_at).toMatch(/T00:00:00\.000Z$/);

@@ -29,7 +29,7 @@ export function sample(file: string, step = 1, limit = Infinity): string[] {
   for (let i = 0; i < lines.length && out.length < limit; i += step) {
     const first = lines[i]!.split(/[\s,]/)[0]!.trim();
     const d = first === "" ? null : normaliseDomain(first);
-    if (d !== null && d.includes(".")) out.push(d);
+    if (d?.includes(".")) out.push(d);
   }
   return out;
 }

@@ -12,12 +12,12 @@ import os from "node:os";
 import path from "node:path";
 import { loadavg } from "node:os";
 import { openStore } from "../../src/store/sqlite.ts";
-import { JobStore } from "../../src/capabilities/jobs/store.ts";
+import { SqliteJobQueue } from "../../src/capabilities/jobs/store.ts";
 
 const [Q, K, H] = [Number(process.argv[2] ?? 2000), Number(process.argv[3] ?? 50), Number(process.argv[4] ?? 5000)];
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "zw-lane-bench-"));
 const sqlite = openStore(dir);
-const store = new JobStore(sqlite);
+const store = new SqliteJobQueue(sqlite);
 const keys = Array.from({ length: K }, (_, i) => sqlite.keys.create(`k${i}`).record.id);
 let created = 1;
 const add = (i: number) => {

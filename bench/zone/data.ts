@@ -104,7 +104,7 @@ export function realDataset(): Promise<Dataset> | Dataset {
       for await (const line of readline.createInterface({ input: open(src), crlfDelay: Infinity })) {
         const first = line.trim().split(/[\s,]+/)[0];
         const d = first ? normaliseDomain(first) : null;
-        if (d !== null && d.includes(".")) w.push(d);
+        if (d?.includes(".")) w.push(d);
       }
     }
     w.close();

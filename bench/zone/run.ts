@@ -25,7 +25,7 @@ import { workload, FILTER } from "./terms.ts";
 import { groups, measureCounts, measureLookups, Reference, type Checked, type CountingSystem, type Group, type LookupFigures } from "./measure.ts";
 import { spawnSync } from "node:child_process";
 import { load, type Summary } from "./stats.ts";
-import { report, type BuildRow, type Result, type SystemResult } from "./report.ts";
+import { report, type Result, type SystemResult } from "./report.ts";
 
 function options(argv: string[]) {
   const o = { domains: 20_000_000, seed: 1, real: false, ftsDomains: 2_000_000, skip: new Set<string>(), reps: 50, terms: 4 };

@@ -77,7 +77,7 @@ export class ScanPeer {
     Object.assign(this, { blob, ns, es, ids, names: n });
     const half = this.splitPoint();
     const ranges: [number, number][] = [[0, half], [half, n]];
-    this.workers = ranges.map(([lo, hi]) => {
+    this.workers = ranges.map(() => {
       const w = new Worker(new URL("./scan-worker.ts", import.meta.url));
       w.onmessage = (ev) => this.waiting.get(ev.data.id)?.(ev.data);
       w.onerror = (e) => {

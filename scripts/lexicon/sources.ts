@@ -42,7 +42,7 @@ export function fold(s: string): string {
 
 /** The words of a multi-word entry, folded ("New York" -> ["new", "york"]); null when one is empty. */
 export function foldWords(s: string): string[] | null {
-  const parts = s.split(/[\s_\-]+/).map(fold);
+  const parts = s.split(/[\s_-]+/).map(fold);
   return parts.every((p) => p !== "") ? parts : null;
 }
 

@@ -29,7 +29,7 @@ export function normaliseDomain(input: string): string | null {
   if (!isAsciiHostChars(s)) {
     // ASCII with characters no name may hold, or non-ASCII that is not letters/marks/digits
     // (UTS-46 would map symbols such as emoji; a name holds only letters, digits, hyphens, dots).
-    if (!/[^\x00-\x7f]/.test(s) || !IDN_CHARS.test(s)) return null;
+    if (!/[\u0080-\uffff]/.test(s) || !IDN_CHARS.test(s)) return null; // all ASCII, so a character no name holds
     const a = domainToASCII(s);
     if (!a) return null;
     if (a.endsWith(".") && rooted) return null; // "bücher..": an empty label, as "a.." is

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { gzipSync } from "node:zlib";
 import { ApiError } from "./errors.ts";
-import { parseJsonObject, readBody } from "./body.ts";
+import { bodyLoad, INFLATE_WAIT_MS, MAX_INFLATING, parseJsonObject, readBody } from "./body.ts";
 
 const limits = { maxBytes: 1024, maxInflatedBytes: 4096, timeoutMs: 300 };
 
@@ -95,5 +95,34 @@ describe("parseJsonObject", () => {
     expect(code("[".repeat(1_000_000) + "]".repeat(1_000_000))).toBe(400);
     expect(code('{"a":' + "[".repeat(100_000) + "]".repeat(100_000) + "}")).toBeOneOf([200, 400]);
     expect(code(new Uint8Array([123, 34, 0xff, 0xfe, 34, 58, 49, 125]))).toBe(400);
+  });
+});
+
+describe("shared bounds", () => {
+  test(`at most ${MAX_INFLATING} gzip bodies inflate at once: the next waits its turn, then gets 503 busy with Retry-After`, async () => {
+    const part = gzipSync('{"a":1}').subarray(0, 12); // a gzip body that never ends
+    const slow = { ...limits, timeoutMs: INFLATE_WAIT_MS + 1500 };
+    const holding = Array.from({ length: MAX_INFLATING }, () => readBody(req(streamOf([part], { hang: true }), { "content-encoding": "gzip" }), slow).catch((e) => e));
+    await Bun.sleep(50);
+    expect(bodyLoad().inflating).toBe(MAX_INFLATING);
+    const refused = await readBody(req(gzipSync('{"b":2}'), { "content-encoding": "gzip" }), slow).catch((e) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused.code).toBe("busy");
+    expect(refused.headers["Retry-After"]).toBe("2");
+    // The holders time out (408) and give their turns back; the next body inflates.
+    expect((await Promise.all(holding)).map((e) => (e as ApiError).status)).toEqual(Array(MAX_INFLATING).fill(408));
+    expect(bodyLoad()).toEqual({ held: 0, inflating: 0, waiting: 0 });
+    expect(new TextDecoder().decode(await readBody(req(gzipSync('{"c":3}'), { "content-encoding": "gzip" }), limits))).toBe('{"c":3}');
+  });
+
+  test("a body waiting for a turn gets it when one ends", async () => {
+    const part = gzipSync('{"a":1}').subarray(0, 12);
+    const short = { ...limits, timeoutMs: 300 };
+    const holding = Array.from({ length: MAX_INFLATING }, () => readBody(req(streamOf([part], { hang: true }), { "content-encoding": "gzip" }), short).catch((e) => e));
+    await Bun.sleep(20);
+    const waited = await readBody(req(gzipSync('{"d":4}'), { "content-encoding": "gzip" }), limits);
+    expect(new TextDecoder().decode(waited)).toBe('{"d":4}');
+    await Promise.all(holding);
+    expect(bodyLoad()).toEqual({ held: 0, inflating: 0, waiting: 0 });
   });
 });

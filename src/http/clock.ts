@@ -4,6 +4,14 @@
  * day (a Date and toISOString cost about a microsecond, a fifth of a whole ping).
  */
 const DAY_MS = 86_400_000;
+
+let source: () => number = Date.now;
+/** The time a charge is taken at (Date.now; tests put a day boundary here with setClock). */
+export const clockNow = (): number => source();
+/** Replaces the charge clock (null restores Date.now). For tests at a day boundary only. */
+export function setClock(fn: (() => number) | null): void {
+  source = fn ?? Date.now;
+}
 let dayStart = NaN;
 let dayName = "";
 let dayEndIso = "";

@@ -33,6 +33,7 @@ export interface Outcome {
   charge?: number;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: the endpoint list holds endpoints of every body and input type.
 export interface Endpoint<B = any, I = any> {
   op: Operation;
   /** JSON body schema for a given list limit; absent when the operation takes no body. */

@@ -51,7 +51,6 @@ export class ApiError extends Error {
 }
 
 export const badRequest = (message: string) => new ApiError("invalid_request", message);
-export const notFound = (message = "not found") => new ApiError("not_found", message);
 
 /** Seconds until `at`, at least 1: a Retry-After always points to the future. */
 export const secondsUntil = (at: number, now: number) => Math.max(1, Math.ceil((at - now) / 1000));

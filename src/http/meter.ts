@@ -1,18 +1,64 @@
 /**
- * Rate limits and the daily quota. Rate: fixed window per key, bucket and UTC minute
- * (429 + Retry-After to the next minute). Quota: the cost is reserved atomically before
- * the work, then settled: kept on 2xx (possibly less than reserved), given back otherwise.
+ * The metering step: the one place where a request is counted against its per-minute limit,
+ * its credits are reserved, kept or given back, and the X-Credits-* headers are written.
+ * Every metered request follows the same order (README, "Endpoints"):
+ *
+ *   authentication (401)            app.ts onRequest, before any byte of the body
+ *   1. checkRate      (429 rate)    one hit in the key's bucket for this UTC minute, past
+ *                                   RATE_LIMITS -> 429 + Retry-After to the next minute;
+ *                                   app.ts onRequest for every rated route (REST endpoints,
+ *                                   POST /v1/jobs, POST /mcp), call.ts for each MCP tools/call
+ *   body, validation (400)          by the caller; nothing has been reserved yet
+ *   2. metered        (429 quota)   reserve the cost atomically (debit), run the work, then
+ *                                   3. settle: keep the charge on 2xx (possibly less than
+ *                                   reserved), give everything back on any error
+ *                                   4. X-Credits-Charged / X-Credits-Remaining
+ *
+ * REST endpoints and MCP tools run steps 2-4 through `metered` (pipeline.ts). Job
+ * submission (REST and the submit_job tool) reserves inside the job queue's admission
+ * (jobs/queue.ts), so the reservation and the job row commit together, refuses with
+ * `quotaRefusal`, and writes its headers with `creditHeaders`; the job keeps the
+ * reservation and refunds rows never processed.
  */
 import type { Bucket, UsageKey } from "../operations.ts";
 import { RATE_LIMITS } from "../operations.ts";
-import type { KeyRecord, Store } from "../store/types.ts";
-import { epochMinute, nextUtcMidnight, secondsToNextMinute, utcDay } from "./clock.ts";
-import { quotaExceeded, rateLimited } from "./errors.ts";
+import type { KeyRecord, RateStore, Store, UsageStore } from "../store/types.ts";
+import { clockNow, epochMinute, nextUtcMidnight, secondsToNextMinute, utcDay } from "./clock.ts";
+import type { Outcome } from "./endpoint.ts";
+import { type ApiError, NO_HEADERS, quotaExceeded, rateLimited } from "./errors.ts";
 
-export function checkRate(store: Store, key: KeyRecord, bucket: Bucket | null, now: number): void {
+/** Step 1: count this request in the key's bucket for the current minute; 429 past the limit. */
+export function checkRate(store: { rate: RateStore }, key: KeyRecord, bucket: Bucket | null, now: number): void {
   if (bucket === null) return;
   const count = store.rate.hit(key.id, bucket, epochMinute(now));
   if (count > RATE_LIMITS[bucket]) throw rateLimited(secondsToNextMinute(now), bucket);
+}
+
+/** Step 2's refusal: `cost` credits do not fit in what the key has left (`used` of its quota). */
+export function quotaRefusal(key: KeyRecord, cost: number, used: number, now: number): ApiError {
+  return quotaExceeded(cost, Math.max(0, key.dailyQuota - used), nextUtcMidnight(now), now);
+}
+
+/**
+ * Step 2's check-and-debit: add `cost` credits to today's usage if the key's quota covers
+ * them, else the 429 (quota) that charges nothing. Returns the credits used today after it.
+ */
+function debit(usage: UsageStore, key: KeyRecord, usageKey: UsageKey, cost: number, now: number): number {
+  const r = usage.reserve(key.id, utcDay(now), usageKey, cost, key.dailyQuota);
+  if (!r.ok) throw quotaRefusal(key, cost, r.used, now);
+  return r.used;
+}
+
+/** Credits the key has left today. */
+export function remainingToday(store: Store, key: KeyRecord, now: number): number {
+  return Math.max(0, key.dailyQuota - store.usage.get(key.id, utcDay(now)).used);
+}
+
+/** Step 4: the two headers every metered 2xx answer carries. */
+export function creditHeaders(into: Record<string, string>, charged: number, remaining: number): Record<string, string> {
+  into["X-Credits-Charged"] = String(charged);
+  into["X-Credits-Remaining"] = String(remaining);
+  return into;
 }
 
 export interface Reservation {
@@ -29,13 +75,17 @@ export interface Reservation {
  */
 const open = new WeakMap<Store, Set<Reservation>>();
 
-export function reserve(store: Store, key: KeyRecord, usageKey: UsageKey | null, cost: number, now: number): Reservation {
+/**
+ * Step 2 alone: `cost` credits reserved for work that settles or refunds them later.
+ * The quota day is the UTC day of the reservation, taken when the body has been read and
+ * checked, not when the request arrived: a request begun at 23:59:59 whose body completes
+ * after midnight is charged to the new day, and a refusal's resets_at and Retry-After are
+ * counted from that same moment, so they always point to the future.
+ */
+export function reserve(store: Store, key: KeyRecord, usageKey: UsageKey, cost: number, arrived: number): Reservation {
+  const now = Math.max(arrived, clockNow());
   const day = utcDay(now);
-  if (usageKey === null || cost <= 0) {
-    return { reserved: 0, settle: () => Math.max(0, key.dailyQuota - store.usage.get(key.id, day).used), refundAll() {} };
-  }
-  const r = store.usage.reserve(key.id, day, usageKey, cost, key.dailyQuota);
-  if (!r.ok) throw quotaExceeded(cost, Math.max(0, key.dailyQuota - r.used), nextUtcMidnight(now), now);
+  const used = debit(store.usage, key, usageKey, cost, now);
   let pending = open.get(store);
   if (!pending) open.set(store, (pending = new Set()));
   const inFlight = pending;
@@ -47,7 +97,7 @@ export function reserve(store: Store, key: KeyRecord, usageKey: UsageKey | null,
       if (isOpen && keep < cost) store.usage.refund(key.id, day, usageKey, cost - keep);
       isOpen = false;
       inFlight.delete(reservation);
-      return Math.max(0, key.dailyQuota - (r.used - (cost - keep)));
+      return Math.max(0, key.dailyQuota - (used - (cost - keep)));
     },
     refundAll() {
       if (isOpen) store.usage.refund(key.id, day, usageKey, cost);
@@ -66,4 +116,61 @@ export function refundOpen(store: Store): number {
   const n = pending.size;
   for (const r of [...pending]) r.refundAll();
   return n;
+}
+
+/** What a metered operation answers: the work's outcome with the credit headers added. */
+export interface Answer {
+  status: number;
+  body: unknown;
+  /** Outcome.json: the body's JSON text, when the service had it ready. */
+  json?: string;
+  headers: Readonly<Record<string, string>>;
+}
+
+function unmetered(o: Outcome): Answer {
+  return { status: o.status ?? 200, body: o.body, json: o.json, headers: o.headers ? { ...o.headers } : NO_HEADERS };
+}
+
+function settled(o: Outcome, r: Reservation): Answer {
+  const headers: Record<string, string> = o.headers ? { ...o.headers } : {};
+  const charge = Math.min(r.reserved, Math.max(0, Math.floor(o.charge ?? r.reserved)));
+  creditHeaders(headers, charge, r.settle(charge));
+  return { status: o.status ?? 200, body: o.body, json: o.json, headers };
+}
+
+/**
+ * Steps 2-4 around `work`, called after the rate check and validation: reserve `cost`
+ * credits under `usageKey` (429 quota, nothing run), run the work, keep `outcome.charge`
+ * (default: all reserved) when it returns, refund everything when it throws, and add the
+ * credit headers. A free operation (`usageKey` null) runs as is, synchronously when the
+ * work is synchronous (no promise per request).
+ */
+export function metered(
+  store: Store,
+  key: KeyRecord,
+  usageKey: UsageKey | null,
+  cost: number,
+  now: number,
+  work: () => Outcome | Promise<Outcome>,
+): Answer | Promise<Answer> {
+  if (usageKey === null) {
+    const out = work();
+    return out instanceof Promise ? out.then(unmetered) : unmetered(out);
+  }
+  const r = reserve(store, key, usageKey, cost, now);
+  let out: Outcome | Promise<Outcome>;
+  try {
+    out = work();
+  } catch (e) {
+    r.refundAll();
+    throw e;
+  }
+  if (!(out instanceof Promise)) return settled(out, r);
+  return out.then(
+    (o) => settled(o, r),
+    (e) => {
+      r.refundAll();
+      throw e;
+    },
+  );
 }

@@ -1,6 +1,6 @@
 /**
  * One small formatter turns TypeBox's first error into the public message, naming the field
- * and index the way decisions §1 shows: `domains[7] must be a string`,
+ * and index the way docs/api-rules.md shows: `domains[7] must be a string`,
  * `domains must contain at most 500 items (got 501)`, `unknown field "domian"`.
  * A schema may carry `errorMessage` (a phrase after the field name) for pattern rules.
  */
@@ -65,7 +65,7 @@ function describe(e: ValueError): string {
     case ValueErrorType.Union:
     case ValueErrorType.Literal: {
       const options = (s.anyOf as TSchema[] | undefined)?.map((x) => (x as { const?: unknown }).const).filter((v) => v !== undefined);
-      if (options && options.length) return `${field} must be one of ${options.join(", ")}`;
+      if (options?.length) return `${field} must be one of ${options.join(", ")}`;
       return custom ? `${field} ${custom}` : `${field} is not an allowed value`;
     }
     default: {

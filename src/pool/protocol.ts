@@ -16,16 +16,20 @@ export interface WorkerContext {
   inWorker: boolean;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: one table holds tasks of every input type; each task checks its own.
 export type TaskFn = (input: any, ctx: WorkerContext) => unknown | Promise<unknown>;
 /** Named tasks ("<capability>.<task>") of one capability. */
 export type TaskTable = Readonly<Record<string, TaskFn>>;
 /** Handlers for broadcasts (e.g. "zone.swap"), run in every worker and inline. */
+// biome-ignore lint/suspicious/noExplicitAny: one table holds handlers of every broadcast's data type.
 export type BroadcastTable = Readonly<Record<string, (data: any, ctx: WorkerContext) => void | Promise<void>>>;
 
 /**
- * The job chunk contract: each job type's work is one task "<cap>.jobChunk" (zone, classify,
- * appraise). Names arrive as submitted (validated at submit); the output holds one JSON row
- * per name, in input order, the synchronous twin's row; a row that failed carries `error`.
+ * The job chunk contract, defined here once for both sides (the job types' tasks and the
+ * jobs capability). Each job type's work is one task (JOB_TYPES[type].task in
+ * src/operations.ts, e.g. "zone.jobChunk"). Names arrive as submitted (validated at
+ * submit); the output holds one JSON row per name, in input order, the synchronous twin's
+ * row; a row that failed carries `error` beside its identifying field.
  */
 export interface JobChunkInput {
   names: string[];
@@ -35,6 +39,28 @@ export interface JobChunkOutput {
   /** names.length lines, each ending "\n". */
   ndjson: string;
   /** Rows with an error field. */
+  errors: number;
+}
+
+/**
+ * What the runner sends to the task "jobs.chunk" for one chunk: the job type's task and
+ * the names. The names travel as one string, one per line (they are validated and
+ * normalised: none holds a newline): one string crosses to a worker by structured clone
+ * in microseconds, where msgpackr packs an array name by name.
+ */
+export interface ChunkJob {
+  /** The job type's task, e.g. "zone.jobChunk". */
+  task: string;
+  names: string;
+  /** How many names `names` holds. */
+  count: number;
+  options: Record<string, unknown>;
+}
+
+/** What "jobs.chunk" answers: the gzip member of the chunk's rows and how many of them are errors. */
+export interface PackedChunk {
+  member: Uint8Array;
+  rows: number;
   errors: number;
 }
 

@@ -1,7 +1,27 @@
 /**
- * The storage interface the routes see. The SQLite implementation lives beside it; a
- * PostgreSQL one can be added later without touching routes (same methods, async-safe
- * semantics: reserve is atomic check-and-debit, rate hit is atomic increment).
+ * The storage interface the routes see: keys, daily usage and per-minute rate windows.
+ * Implementations: SQLite (sqlite.ts, the server's) and process memory (memory.ts). Both
+ * pass one contract suite, store.contract.ts; a new implementation adds a test file that
+ * runs it. What every implementation guarantees, whatever the number of processes:
+ *
+ * - `usage.reserve` is one atomic check-and-debit: concurrent reserves never take a day's
+ *   total past the quota given (SQLite: one IMMEDIATE transaction);
+ * - `usage.refund` gives back exactly what it is told, never taking a figure below zero;
+ * - `rate.hit` is one atomic increment per key, bucket and minute, returning the new count;
+ * - `keys.version()` moves whenever the key table may have changed, by this process or
+ *   another, so that caches of key records (http/auth.ts) can be dropped.
+ *
+ * The methods are synchronous: SQLite answers in microseconds on the request's own thread,
+ * and the auth/rate/quota path stays free of promises. A network store (PostgreSQL) cannot
+ * answer synchronously. Its way in, without changing these guarantees:
+ * - keys: keep a local copy (keys are few and change rarely) refreshed on LISTEN/NOTIFY or a
+ *   short poll; findByHash and version() then read it synchronously;
+ * - usage and rate: make these two interfaces return `T | Promise<T>` (reserve, refund, get,
+ *   hit). Their callers are few (src/http/meter.ts, jobs/admit.ts, account/routes.ts) and
+ *   would wait only when handed a promise (as `metered` already does for the work it runs),
+ *   so a synchronous store keeps returning plain values and SQLite pays nothing. reserve becomes one statement
+ *   (`INSERT ... ON CONFLICT DO UPDATE ... WHERE used + $credits <= $quota RETURNING`), hit
+ *   an `INSERT ... ON CONFLICT DO UPDATE SET count = count + 1 RETURNING count`.
  */
 import type { Bucket, UsageKey } from "../operations.ts";
 
@@ -61,6 +81,7 @@ export interface RateStore {
   hit(keyId: number, bucket: Bucket, minute: number): number;
 }
 
+/** Everything the routes need from storage (see the top of this file for the guarantees). */
 export interface Store {
   keys: KeyStore;
   usage: UsageStore;

@@ -23,7 +23,7 @@ import type { Position } from "./format.ts";
 import { precomputedProblem, readPrecomputed, type PreEntry } from "./precomputed.ts";
 import type { Steps } from "./steps.ts";
 import { ExtensionIds } from "./extensions.ts";
-import { countFiltered, countPrecomputed, repeatsOf } from "./pre-answers.ts";
+import { countFiltered, countPrecomputed, repeatsOf, type PreTally } from "./pre-answers.ts";
 import { Derived } from "./derived.ts";
 import { holds } from "./lookup-batch.ts";
 import type { MultiPairs } from "./multi-pairs.ts";
@@ -119,7 +119,7 @@ export class Engine {
     const eq = this.nameId(term);
     const pe = this.pre.get(pos + ":" + term);
     if (pe !== undefined) {
-      let r;
+      let r: PreTally;
       if (allowed === null || allowed.length <= 1) r = countPrecomputed(a, pe, term, allowed);
       else {
         const flag = this.flags(allowed);

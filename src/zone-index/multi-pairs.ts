@@ -42,8 +42,6 @@ import { bitCount } from "./bits.ts";
 import { trigramKey } from "./contains.ts";
 import { BITMAP_CHUNK, bloomBit, collect, pairSlot, PairListBuilder, PACKED_HEAD, PAIRS, TOP_PAIRS, type PairLists } from "./multi-pairs-build.ts";
 
-export { TOP } from "./multi-pairs-build.ts";
-
 export class MultiPairs {
   /** The lists, the packed sets and the counts (PairLists in multi-pairs-build.ts says what each holds). */
   private constructor(private readonly l: PairLists) {}

@@ -34,8 +34,6 @@ import { fileIdentity, snapshot, sweepSnapshots } from "./files.ts";
 import { ZoneIndex, ZoneIndexError } from "./index.ts";
 import { finishInBackground } from "./steps.ts";
 
-export { fileIdentity } from "./files.ts";
-
 export type SwapEvent =
   | { type: "loaded"; path: string; file: string; builtAt: string; previousBuiltAt: string | null; identity: string }
   | { type: "refused"; path: string; error: string };

@@ -47,11 +47,15 @@ export class Prober {
     return s.key;
   }
 
-  /** A key with room left in `bucket` this minute (null bucket: one shared key). */
-  private slot(bucket: Bucket | null): KeySlot {
-    const name = bucket ?? "free";
+  /**
+   * A key with room left in `bucket` this minute (null bucket: one shared key). `mcp`: the
+   * request is a POST /mcp, which also counts in the key's mcp bucket, so the key has room
+   * in both.
+   */
+  private slot(bucket: Bucket | null, mcp = false): KeySlot {
+    const name = (mcp ? "mcp-" : "") + (bucket ?? "free");
     let s = this.slots.get(name);
-    const limit = bucket === null ? Infinity : RATE_LIMITS[bucket];
+    const limit = Math.min(bucket === null ? Infinity : RATE_LIMITS[bucket], mcp ? RATE_LIMITS.mcp : Infinity);
     if (!s || s.uses >= limit - 1) {
       s = { key: this.t.newKey(`fuzz-${name}-${++this.made}`, QUOTA).key, uses: 0, charged: 0 };
       this.slots.set(name, s);
@@ -81,7 +85,7 @@ export class Prober {
    * protocol's shape) rather than REST's {error: "..."}.
    */
   async send(bucket: Bucket | null, path: string, init: RequestInit, opts: { allow502?: boolean; label?: string; key?: string; rpc?: boolean; concurrent?: boolean } = {}): Promise<Sent> {
-    const s = opts.key ? this.own(opts.key) : this.slot(bucket);
+    const s = opts.key ? this.own(opts.key) : this.slot(bucket, path === "/mcp" && init.method === "POST");
     if (opts.key) s.uses++;
     this.cases++;
     const r = await this.t.fetch(path, { ...init, key: s.key } as RequestInit & { key: string });

@@ -1,7 +1,7 @@
 /**
  * Callbacks against a real HTTPS receiver on loopback (self-signed certificate trusted via
  * ZW_CALLBACK_CA_FILE), with a short schedule (ZW_CALLBACK_DELAYS_S): the body, the event
- * header and the signature exactly as decisions §8; delivery state on the job; a receiver
+ * header and the signature exactly as docs/jobs.md states; delivery state on the job; a receiver
  * that always fails (gave_up after six attempts, job unaffected); a receiver that hangs
  * holds up nothing.
  */
@@ -35,6 +35,7 @@ test("one signed POST when the job ends: body, event, signature, state delivered
   const [hit] = hookFor(job.id);
   expect(hit).toBeDefined();
   expect(hit!.headers.get("zonewise-event")).toBe("job.succeeded");
+  expect(hit!.headers.get("zonewise-delivery")).toBe(`${job.id}.job.succeeded`);
   expect(hit!.headers.get("content-type")).toBe("application/json");
   const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(hit!.headers.get("zonewise-signature")!);
   expect(m).not.toBeNull();
@@ -57,6 +58,8 @@ test("a receiver that always fails: six attempts on the schedule, then gave_up; 
   expect(j.status).toBe("succeeded");
   const hits = hookFor(job.id);
   expect(hits.length).toBe(6);
+  // One delivery, six attempts: one id to deduplicate on; each attempt signed afresh.
+  expect(new Set(hits.map((h) => h.headers.get("zonewise-delivery")))).toEqual(new Set([`${job.id}.job.succeeded`]));
   // At least the scheduled spacing after the end (0, 0.1, ... 0.5 s after finished).
   const finished = Date.parse(j.finished);
   hits.forEach((h, i) => expect(h.at).toBeGreaterThanOrEqual(finished + i * 100 - 5));

@@ -73,7 +73,7 @@ test("SIGKILL mid-job, restart: every row once and in order, credits add up; cal
   const auth = { authorization: `Bearer ${issued.key}` };
   const list = realNames(300_000);
 
-  let a = await serve();
+  const a = await serve();
   const sub = await fetch(`${a.url}/v1/jobs?type=zone_lookup&callback_url=${encodeURIComponent(rx.url)}`, {
     method: "POST",
     headers: { ...auth, "content-type": "text/plain", "content-encoding": "gzip" },

@@ -46,7 +46,7 @@ test("appraise job rows = POST /v1/appraise/bulk rows", async () => {
   const want: unknown[] = [];
   for (let i = 0; i < list.length; i += 500) want.push(...(await twin("/v1/appraise/bulk", { domains: list.slice(i, i + 500) }, "results")));
   expect(got).toEqual(want);
-  // CSV: nested fields flattened with dots, in the spec's order.
+  // CSV: nested fields flattened with dots, in the documented order.
   const csv = (await (await t.fetch(`/v1/jobs/${body.id}/results?format=csv`)).text()).split("\r\n");
   expect(csv[0]).toBe("domain,value,low,high,version,classification.split,classification.vertical,classification.subcategory,classification.domain_type,error");
   const w = want[0] as any;

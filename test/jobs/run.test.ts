@@ -73,7 +73,7 @@ describe("a job that succeeds", () => {
     expect((await rows(t, id, "?from=999", key)).map((r) => r.input)).toEqual(list.slice(999));
   });
 
-  test("CSV: header in the spec's order, booleans, empty nulls", async () => {
+  test("CSV: header in the documented order, booleans, empty nulls", async () => {
     const r = await t.fetch(`/v1/jobs/${id}/results?format=csv`, { key });
     expect(r.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     const lines = (await r.text()).split("\r\n");

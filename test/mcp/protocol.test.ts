@@ -34,6 +34,57 @@ describe("authentication", () => {
   });
 });
 
+describe("per-key limit of POST /mcp", () => {
+  /** Starts the requests well inside one UTC minute, so that they all share its window. */
+  async function startOfMinute(): Promise<void> {
+    const msLeft = 60_000 - (Date.now() % 60_000);
+    if (msLeft < 20_000) await Bun.sleep(msLeft + 10);
+  }
+  const list = (key: string) => rpc(t, { jsonrpc: "2.0", id: 1, method: "tools/list" }, MCP_HEADERS, key);
+
+  test(`the POST after ${RATE_LIMITS.mcp} in a minute is a 429 JSON-RPC error, before its body is read`, async () => {
+    const { key } = t.newKey("mcp-rate", 1000);
+    const other = t.newKey("mcp-rate-other", 1000).key;
+    await startOfMinute();
+    for (let i = 0; i < RATE_LIMITS.mcp; i++) {
+      const r = await list(key);
+      expect(r.status).toBe(200);
+      await r.arrayBuffer();
+    }
+    // Headers promise 1 MB, two bytes arrive, then nothing: the refusal must not wait for the rest.
+    const head = `POST /mcp HTTP/1.1\nHost: x\nAuthorization: Bearer ${key}\nContent-Type: application/json\nAccept: application/json, text/event-stream\nContent-Length: 1048576`;
+    const a = await rawRequest(t.server.port, head, '{"', { timeoutMs: 3000 });
+    expect(a.status).toBe(429);
+    expect(a.head.toLowerCase()).toMatch(/\r\nretry-after: \d+/);
+    const body = JSON.parse(a.body);
+    expect(body.jsonrpc).toBe("2.0");
+    expect(body.id).toBeNull();
+    expect(body.error.code).toBe(-32000);
+    expect(body.error.message).toStartWith("rate limit exceeded for mcp: retry in ");
+    expect(body.error.data).toMatchObject({ status: 429, code: "rate_limited" });
+    expect(body.error.data.retry_after_seconds).toBeGreaterThan(0);
+    // A tool call is refused the same way and charges nothing; another key is not affected.
+    const before = await used(key);
+    const c = await rpc(t, call(2, "zone_count", { term: "shop" }), MCP_HEADERS, key);
+    expect(c.status).toBe(429);
+    expect((await c.json()).error.data.code).toBe("rate_limited");
+    expect(await used(key)).toBe(before);
+    expect((await list(other)).status).toBe(200);
+  });
+
+  test("a key whose quota is spent still lists tools (the POST itself is free); its tool calls are refused by the quota", async () => {
+    const { key } = t.newKey("mcp-spent", 2);
+    expect((await t.post("/v1/zone/count", { term: "shop" }, key)).status).toBe(200);
+    const r = await list(key);
+    expect(r.status).toBe(200);
+    expect((await r.json()).result.tools.length).toBeGreaterThan(0);
+    const c = await rpc(t, call(3, "zone_count", { term: "shop" }), MCP_HEADERS, key);
+    const res = (await c.json()).result;
+    expect(res.isError).toBe(true);
+    expect(res._meta.code).toBe("quota_exceeded");
+  });
+});
+
 describe("transport", () => {
   test("GET, DELETE and other methods are 405 with a JSON-RPC error", async () => {
     for (const method of ["GET", "DELETE", "PUT", "PATCH", "OPTIONS"]) {

@@ -9,6 +9,7 @@ import path from "node:path";
 import { loadConfig } from "../../src/config.ts";
 import { startServer, type RunningServer } from "../../src/main.ts";
 import type { SqliteStore } from "../../src/store/sqlite.ts";
+import { sqliteOf } from "../../src/services.ts";
 import { placeFixtureIndex } from "../zone/fixture-index.ts";
 
 export interface TestServer {
@@ -51,7 +52,7 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
     ...env,
   });
   const server = await startServer(config, { log: () => {} });
-  const store = server.services.store as SqliteStore;
+  const store = sqliteOf(server.services);
   const issued = store.keys.create("test", opts.quota ?? 10_000);
   const doFetch = (p: string, init: RequestInit & { key?: string | null } = {}) => {
     const headers = new Headers(init.headers);

@@ -64,6 +64,6 @@ test("first start builds the sample index and serves it; SIGHUP reloads", async 
   const stderr = proc.stderr as ReadableStream<Uint8Array>;
   await until(stderr, /zone index: serving/, 5_000, err);
   proc.kill("SIGHUP");
-  await until(stderr, /zone index: serving[^]*zone index: serving/, 5_000, err);
+  await until(stderr, /zone index: serving[\s\S]*zone index: serving/, 5_000, err);
   expect((await fetch(`${url}/v1/zone/stats`, { headers: auth })).status).toBe(200);
 }, 60_000);

@@ -13,7 +13,7 @@ export interface JobsAccounting {
 const NO_JOBS = { namesInFlight: 0, storageBytes: 0 };
 
 function jobsAccounting(s: Services): JobsAccounting | null {
-  return (s.jobsAccounting as JobsAccounting | undefined) ?? null;
+  return s.jobsAccounting ?? null;
 }
 
 export const ping = defineEndpoint({

@@ -53,8 +53,6 @@ export function cvMask(pattern: string): number {
 
 export const CVCV = cvMask("CVCV");
 export const CVCVC = cvMask("CVCVC");
-export const CVCCV = cvMask("CVCCV");
-export const VCVC = cvMask("VCVC");
 
 export function shapeOf(s: string): Shape {
   const len = s.length;

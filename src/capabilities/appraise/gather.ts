@@ -74,14 +74,13 @@ function readWords(words: readonly string[], zipf: readonly number[], c: ClassSi
   let tier = 0, source = "";
   const sub = c.type === "industry" || c.type === "geo" ? subcategoryTier(c.subcategory) : 0;
   if (sub > 0) { tier = sub; source = c.subcategory; }
-  let known = 0, unknown = 0, placeAt = -1, placeCount = 0, service: { vertical: string; subcategory: string } | null = null, serviceTier = 0;
+  let unknown = 0, placeAt = -1, placeCount = 0, service: { vertical: string; subcategory: string } | null = null, serviceTier = 0;
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
     const pair = i + 1 < words.length ? w + words[i + 1]! : "";
     const kt = Math.max(keywordTier(w), pair === "" ? 0 : keywordTier(pair));
     if (kt > tier) { tier = kt; source = kt === keywordTier(w) ? w : pair; }
-    if ((zipf[i] ?? 0) > 0 && w.length >= 2) known++;
-    else unknown++;
+    if (!((zipf[i] ?? 0) > 0 && w.length >= 2)) unknown++;
     if (lex.isPlace(w)) { placeAt = i; placeCount++; continue; }
     const k = lex.keyword(w) ?? (pair === "" ? null : lex.keyword(pair));
     if (k !== null) {

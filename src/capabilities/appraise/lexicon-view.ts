@@ -1,9 +1,9 @@
 /**
  * The LexiconView over the classification capability (docs/classify.md): its split and
- * classification in one call (classifyName), known phrases (the lexicon's two-word phrases
+ * classification in one call (splitAndClassify, with the extension for the language), known phrases (the lexicon's two-word phrases
  * and the classifier's multi-word industry keywords), and word frequencies on the Zipf scale.
- * Frequencies are read from the lexicon's own table (index, -ln p) rather than through
- * wordFacts(), which builds an object per word: this runs for every word of every name.
+ * Frequencies are read from the lexicon's own table (index, -ln p), with no object per word:
+ * this runs for every word of every name.
  * Other languages: the lexicon tags the frequent words of German, Spanish, French, Italian,
  * Portuguese, Dutch and Swedish (classifier-words.ts LANGS) and prices them in their own
  * language; a name is read in a language when every word of it is that language's (its
@@ -17,8 +17,8 @@ import { getLexicon } from "../classify/lexicon.ts";
 import { TAXONOMY } from "../classify/taxonomy.ts";
 import type { LexiconView } from "./gather.ts";
 
-/** ln 10, written out: no Math function is called, so the result is the same everywhere. */
-const LN10 = 2.302585092994046;
+/** ln 10: a constant of the language, not a Math function call, so the result is the same everywhere. */
+const LN10 = Math.LN10;
 /** Zipf given to words the dictionaries list but no frequency corpus counted (rare words). */
 const RARE_WORD_ZIPF = 1.5;
 

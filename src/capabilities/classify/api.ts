@@ -5,51 +5,14 @@
  * Inputs are NAMES (the first label, "bestpizza"), not whole domains; use
  * parseDomain(...).name to get one. See docs/classify.md.
  */
-import { classify, type Classification, type DomainType } from "./classifier.ts";
+import { classify, type Classification } from "./classifier.ts";
 import { getWordInfo } from "./classifier-words.ts";
-import { W_BRAND, W_COMMON, W_FIRST, W_PLACE, W_SURNAME, W_WORD } from "./classifier-words.ts";
 import { getLexicon } from "./lexicon.ts";
 import { SPLITTER_VERSION } from "./splitter-params.ts";
 import { AUTO, getSplitter, langOfExt, splitName, type Split } from "./splitter.ts";
 import { TAXONOMY_VERSION } from "./taxonomy.ts";
 
-export { splitName, langOfExt, type Split, type DomainType, type Classification };
-
-/** What the lexicon knows about one word. */
-export interface WordFacts {
-  /** -ln p(word) in the frequency corpora (lower = more common; "the" is about 2.9, "pizza" 10.7); null when no corpus counts it. */
-  cost: number | null;
-  dictionary: boolean;
-  /** An everyday word (dictionary word with cost <= 11.5). */
-  common: boolean;
-  firstName: boolean;
-  surname: boolean;
-  place: boolean;
-  brand: boolean;
-}
-
-/** Facts about one lower-case word, or null when the lexicon does not know it. */
-export function wordFacts(word: string): WordFacts | null {
-  const lex = getLexicon();
-  const i = lex.indexOf(word);
-  if (i < 0) return null;
-  const f = lex.flags(i);
-  const cost = lex.freqCost(i);
-  return {
-    cost: cost === Infinity ? null : cost,
-    dictionary: (f & W_WORD) !== 0,
-    common: (f & W_COMMON) !== 0,
-    firstName: (f & W_FIRST) !== 0,
-    surname: (f & W_SURNAME) !== 0,
-    place: (f & W_PLACE) !== 0,
-    brand: (f & W_BRAND) !== 0,
-  };
-}
-
-/** -ln p(word) (lower = more frequent), or null when no frequency corpus has the word. */
-export function wordFrequency(word: string): number | null {
-  return wordFacts(word)?.cost ?? null;
-}
+export { splitName, langOfExt, type Split, type Classification };
 
 export interface NameClassification extends Classification {
   /** The words of the name joined by spaces (the answers' `split`). */
@@ -78,18 +41,7 @@ export function classifyName(name: string, ext: string | null = null): NameClass
   return { ...c, split: s.words.join(" "), words: s.words, splitConfidence: s.confidence };
 }
 
-/** The Classification object inside appraisals: split, vertical, subcategory, domain_type. */
-export function classificationObject(name: string): { split: string; vertical: string; subcategory: string; domain_type: DomainType } {
-  const c = classifyName(name);
-  return { split: c.split, vertical: c.vertical, subcategory: c.subcategory, domain_type: c.type };
-}
-
 /** Version of everything that moves results: the lexicon file, the splitter's rules and the taxonomy + keyword tables. */
 export function classifyVersion(): string {
   return `${getLexicon().version}+${SPLITTER_VERSION}+${TAXONOMY_VERSION}`;
-}
-
-/** The lexicon file's own version ("lex-2026.11.1"). */
-export function lexiconVersion(): string {
-  return getLexicon().version;
 }

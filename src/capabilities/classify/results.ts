@@ -68,10 +68,6 @@ export function categorizeRows(domains: readonly ParsedName[]): CategorizeRow[] 
   return rows;
 }
 
-export function categorizeOne(domain: ParsedName): CategorizeRow {
-  return categorizeRows([domain])[0]!;
-}
-
 const NO_WORDS: readonly string[] = [];
 
 /**

@@ -1,5 +1,5 @@
 /** Response schemas of POST /v1/camelcase, POST /v1/categorize and GET /v1/taxonomy (OpenAPI, MCP output schemas). */
-import { Type } from "@sinclair/typebox";
+import { Type, type TInteger, type TString } from "@sinclair/typebox";
 import { DOMAIN_TYPES } from "./classifier.ts";
 
 const pair = Type.Object({ vertical: Type.String(), subcategory: Type.String() });
@@ -20,7 +20,7 @@ export const CategorizeRowSchema = Type.Object({
   tags: Type.Array(pair, { description: "Secondary vertical/subcategory pairs, strongest first" }),
 });
 
-const counted = <K extends string>(key: K) => Type.Object({ [key]: Type.String(), count: Type.Integer() } as Record<K | "count", any>);
+const counted = <K extends string>(key: K) => Type.Object({ [key]: Type.String(), count: Type.Integer() } as Record<K, TString> & { count: TInteger });
 
 export const CategorizeResponse = Type.Object({
   results: Type.Array(CategorizeRowSchema, { description: "One result per input domain, input order" }),

@@ -17,6 +17,7 @@
  */
 import os from "node:os";
 import { splitName as parseName, type ParsedName } from "../../domain/name.ts";
+import { ApiError } from "../../http/errors.ts";
 import type { Pool } from "../../pool/pool.ts";
 import type { Services } from "../../services.ts";
 import { fromColumns, toColumns, type CamelcaseColumns } from "./camelcase-columns.ts";
@@ -107,9 +108,8 @@ export class ClassifyService {
   }
 }
 
-/** The service registered by the capability's start(). */
+/** The service registered by the capability's start(); 503 (unavailable) before it started. */
 export function classifyServiceOf(s: Services): ClassifyService {
-  const svc = s.classify as ClassifyService | undefined;
-  if (svc === undefined) throw new Error("classify: the capability has not started");
-  return svc;
+  if (s.classify === undefined) throw new ApiError("unavailable", "the classify service is not running");
+  return s.classify;
 }

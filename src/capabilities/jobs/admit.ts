@@ -1,19 +1,22 @@
 /**
- * Admitting a checked submission. After the names file is written, ONE IMMEDIATE
- * transaction does the idempotency re-check (a concurrent twin may have won), the
- * names-in-flight cap (429), lane capacity and start horizon (503), the credit reservation
- * (429 quota) and the insert. Any refusal rolls everything back and removes the file, so a
+ * Admitting a checked submission. After the names file is written, ONE step of the job
+ * queue (JobQueue.admit; in SQLite one IMMEDIATE transaction) does the idempotency
+ * re-check (a concurrent twin may have won), the names-in-flight cap (429), the insert,
+ * lane capacity and start horizon (503) and the credit reservation (429 quota). Any refusal rolls everything back and removes the file, so a
  * refused submission leaves no job, no file and no charge, and concurrent submissions can
  * never overshoot a cap or a quota.
  */
-import { nextUtcMidnight, utcDay } from "../../http/clock.ts";
-import { ApiError, quotaExceeded } from "../../http/errors.ts";
+import { clockNow, utcDay } from "../../http/clock.ts";
+import { ApiError } from "../../http/errors.ts";
+import { quotaRefusal } from "../../http/meter.ts";
 import { JOB_LIMITS, JOB_TYPES } from "../../operations.ts";
 import { randomBase62 } from "../../store/secrets.ts";
 import type { KeyRecord } from "../../store/types.ts";
 import { checkCallbackUrl } from "./callback-url.ts";
 import type { JobsCore } from "./core.ts";
+import { isNoSpace, noSpaceForJob } from "./files.ts";
 import { checkInFlight, type Submission } from "./submit.ts";
+import type { NewJob } from "./queue.ts";
 import type { JobRow } from "./types.ts";
 
 function horizonText(s: number): string {
@@ -28,17 +31,21 @@ function unavailable(message: string, waitS: number, retryAfterS: number): ApiEr
   return new ApiError("busy", message, { estimated_wait_seconds: wait }, { "Retry-After": ra });
 }
 
+/** Whether an earlier job with this idempotency key is replayed: true, false (older than 24 h: forgotten), or a 409. */
+function replays(hit: JobRow, s: Submission, now: number): boolean {
+  if (now - hit.created >= JOB_LIMITS.idempotencyTtlMs) return false;
+  if (hit.idem_hash !== s.fingerprint) throw new ApiError("conflict", "idempotency_key was already used with a different request body");
+  return true;
+}
+
 /** An earlier job with this idempotency key (a replay), a 409, or null (none within 24 h). */
 function replay(core: JobsCore, key: KeyRecord, s: Submission, now: number): JobRow | null {
   if (s.idempotencyKey === null) return null;
   const hit = core.store.byIdempotencyKey(key.id, s.idempotencyKey);
   if (!hit) return null;
-  if (now - hit.created >= JOB_LIMITS.idempotencyTtlMs) {
-    core.store.forgetIdempotencyKey(hit.id);
-    return null;
-  }
-  if (hit.idem_hash !== s.fingerprint) throw new ApiError("conflict", "idempotency_key was already used with a different request body");
-  return hit;
+  if (replays(hit, s, now)) return hit;
+  core.store.forgetIdempotencyKey(hit.id);
+  return null;
 }
 
 export async function admit(core: JobsCore, key: KeyRecord, s: Submission, now: number): Promise<{ row: JobRow; replayed: boolean }> {
@@ -47,59 +54,59 @@ export async function admit(core: JobsCore, key: KeyRecord, s: Submission, now: 
   if (early) return { row: early, replayed: true };
   const callbackUrl = s.callbackUrl === null ? null : await checkCallbackUrl(s.callbackUrl, config.callbackAllowPrivate);
   const spec = JOB_TYPES[s.type];
-  const n = s.names.length;
+  const n = s.namesBytes !== undefined ? s.count! : s.names.length;
   const cost = spec.cost({ items: n, includeCounts: s.options.include_counts === true });
   const id = `job_${randomBase62(24)}`;
-  files.writeInput(id, s.names);
-  let replayed = false;
+  if (s.namesBytes !== undefined) await files.writeInputBytes(id, s.namesBytes);
+  else files.writeInput(id, s.names);
   try {
-    const row = store.db.transaction((): JobRow => {
-      const raced = replay(core, key, s, now);
-      if (raced) {
-        replayed = true;
-        return raced;
-      }
-      checkInFlight(store.namesInFlight(key.id), n);
-      const day = utcDay(now);
-      store.insert({
-        id,
-        key_id: key.id,
-        type: s.type,
-        total: n,
-        options: JSON.stringify(s.options),
-        chunk_size: config.chunkSize,
-        usage_key: spec.usageKey,
-        usage_day: day,
-        credits_reserved: cost,
-        created: now,
-        deadline: now + config.jobDeadlineS * 1000,
-        idem_key: s.idempotencyKey,
-        idem_hash: s.idempotencyKey === null ? null : s.fingerprint,
-        callback_url: callbackUrl,
-      });
+    // The quota day is the day of the reservation (the body is read by now), as in meter.ts.
+    const at = Math.max(now, clockNow());
+    const day = utcDay(at);
+    const job: NewJob = {
+      id,
+      key_id: key.id,
+      type: s.type,
+      total: n,
+      options: JSON.stringify(s.options),
+      chunk_size: config.chunkSize,
+      usage_key: spec.usageKey,
+      usage_day: day,
+      credits_reserved: cost,
+      created: now,
+      deadline: now + config.jobDeadlineS * 1000,
+      idem_key: s.idempotencyKey,
+      idem_hash: s.idempotencyKey === null ? null : s.fingerprint,
+      callback_url: callbackUrl,
+    };
+    const res = store.admit(job, key.dailyQuota, {
+      // a concurrent twin may have won since the early look
+      replay: (hit) => replays(hit, s, now),
+      inFlight: (inFlight) => checkInFlight(inFlight, n),
       // One read of the lane, the new job in it: its names are part of the queued total the
       // cap is checked against, and its start horizon is judged where the lane's order puts
-      // it (the keys take turns), not at the end of the lane. A refusal below rolls the
-      // insert back with the transaction.
-      const lane = store.lane(s.type);
-      const queued = lanes.queuedNames(lane);
-      if (queued > config.jobLaneCapNames) {
-        const waitS = (queued - config.jobLaneCapNames) / lanes.namesPerSecond(s.type);
-        throw unavailable("job queue is full", waitS, waitS);
-      }
-      const est = lanes.estimate(s.type, id, n, lane);
-      const horizonMs = config.jobDeadlineS * 1000;
-      if (est.startInMs > horizonMs) {
-        throw unavailable(`job cannot start within ${horizonText(config.jobDeadlineS)}`, est.startInMs / 1000, (est.startInMs - horizonMs) / 1000);
-      }
-      const r = core.services.store.usage.reserve(key.id, day, spec.usageKey, cost, key.dailyQuota);
-      if (!r.ok) throw quotaExceeded(cost, Math.max(0, key.dailyQuota - r.used), nextUtcMidnight(now), now);
-      return store.get(id)!;
-    }).immediate();
-    if (replayed) files.remove(id);
-    return { row, replayed };
+      // it (the keys take turns), not at the end of the lane. A refusal undoes the insert.
+      lane: (lane) => {
+        const queued = lanes.queuedNames(lane);
+        if (queued > config.jobLaneCapNames) {
+          const waitS = (queued - config.jobLaneCapNames) / lanes.namesPerSecond(s.type);
+          throw unavailable("job queue is full", waitS, waitS);
+        }
+        const est = lanes.estimate(s.type, id, n, lane);
+        const horizonMs = config.jobDeadlineS * 1000;
+        if (est.startInMs > horizonMs) {
+          throw unavailable(`job cannot start within ${horizonText(config.jobDeadlineS)}`, est.startInMs / 1000, (est.startInMs - horizonMs) / 1000);
+        }
+      },
+      quotaRefused: (used) => {
+        throw quotaRefusal(key, cost, used, at);
+      },
+    });
+    if (res.replayed) files.tryRemove(id);
+    return res;
   } catch (e) {
-    files.remove(id);
-    throw e;
+    files.tryRemove(id);
+    // SQLite's own "database or disk is full" is the same 507 as the names file's.
+    throw isNoSpace(e) ? noSpaceForJob() : e;
   }
 }

@@ -1,5 +1,5 @@
 /**
- * callback_url rules (decisions §8): HTTPS only, and every address the host resolves to
+ * callback_url rules (docs/jobs.md): HTTPS only, and every address the host resolves to
  * must be public. Loopback, private, shared (CGNAT), link-local (cloud metadata sits
  * there), multicast, reserved and unspecified addresses are refused unless the operator
  * allows private targets (ZW_CALLBACK_ALLOW_PRIVATE). Checked at submit (400) and again
@@ -42,7 +42,7 @@ function expandV6(a: string): number[] {
   let t = parse(tail ?? "");
   const v4 = (parts: string[]) => {
     const last = parts[parts.length - 1];
-    if (last && last.includes(".")) {
+    if (last?.includes(".")) {
       const n = v4ToInt(last);
       parts.splice(parts.length - 1, 1, ((n >>> 16) & 0xffff).toString(16), (n & 0xffff).toString(16));
     }

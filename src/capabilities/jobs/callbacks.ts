@@ -1,9 +1,12 @@
 /**
- * Callback delivery (decisions §8). State lives on the job row, so it survives a restart:
+ * Callback delivery (docs/jobs.md). State lives on the job row, so it survives a restart:
  * callback_status (pending -> retrying* -> delivered | gave_up), attempts, last_error, and
  * callback_next_at (attempt k is due at finished + ZW_CALLBACK_DELAYS_S[k]). The body is
  * fixed when the job ends; each attempt signs it afresh:
  *   Zonewise-Signature: t=<unix s>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>
+ *   Zonewise-Delivery: <job id>.<event>, the same on every attempt of the delivery, so a
+ *   receiver can drop a repeat; receivers refuse a t more than 300 s from their clock
+ *   (docs/jobs.md), so a captured request cannot be replayed later.
  * An attempt is counted (and the next one scheduled) BEFORE it is sent, so a crash during
  * an attempt cannot make the service forget it or loop on it; the next start carries on
  * from the row (a last attempt cut off by a crash ends as gave_up).
@@ -19,6 +22,9 @@ import type { JobsCore } from "./core.ts";
 import type { JobRow } from "./types.ts";
 
 export const CALLBACK_TIMEOUT_MS = 10_000;
+
+/** The id of a job's one delivery: stable across its attempts (and restarts). */
+export const deliveryId = (j: Pick<JobRow, "id" | "callback_event">) => `${j.id}.${j.callback_event ?? ""}`;
 
 export function signature(secret: string, t: number, body: string): string {
   return `t=${t},v1=${createHmac("sha256", secret).update(`${t}.${body}`).digest("hex")}`;
@@ -125,10 +131,8 @@ export class CallbackDeliverer {
 
   /** One POST; null when the receiver answered 2xx, else what went wrong. */
   private async send(j: JobRow, now: number): Promise<string | null> {
-    const key = this.core.services.store.db
-      .query<{ webhook_secret: string }, [number]>("SELECT webhook_secret FROM keys WHERE id = ?")
-      .get(j.key_id);
-    if (!key) return "key no longer exists";
+    const secret = this.core.store.webhookSecret(j.key_id);
+    if (secret === null) return "key no longer exists";
     const body = j.callback_body ?? "";
     try {
       const target = await callbackTarget(j.callback_url!, this.core.config.callbackAllowPrivate, this.resolve);
@@ -141,7 +145,8 @@ export class CallbackDeliverer {
           "content-type": "application/json",
           "user-agent": "Zonewise-Callbacks/1",
           "Zonewise-Event": j.callback_event ?? "",
-          "Zonewise-Signature": signature(key.webhook_secret, t, body),
+          "Zonewise-Signature": signature(secret, t, body),
+          "Zonewise-Delivery": deliveryId(j),
           ...(target.hostHeader ? { host: target.hostHeader } : {}),
         },
         // one deadline for the attempt, whichever address answers

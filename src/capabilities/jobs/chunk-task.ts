@@ -11,32 +11,11 @@
  */
 import { gzipSync } from "node:zlib";
 import { JOB_LIMITS } from "../../operations.ts";
-import type { ChunkOutput } from "./types.ts";
-
-/**
- * What the runner sends for a chunk. The names travel as one string, one per line (they are
- * validated and normalised: none holds a newline): one string crosses to a worker by
- * structured clone in microseconds, where msgpackr packs an array name by name.
- */
-export interface ChunkJob {
-  /** The job type's task, e.g. "zone.jobChunk". */
-  task: string;
-  names: string;
-  /** How many names `names` holds. */
-  count: number;
-  options: Record<string, unknown>;
-}
+import type { ChunkJob, JobChunkOutput, PackedChunk } from "../../pool/protocol.ts";
 
 /** The names of a chunk, as the type's task takes them. */
 export function chunkNames(job: ChunkJob): string[] {
   return job.names.split("\n");
-}
-
-/** What comes back: the gzip member of the chunk's rows and how many of them are errors. */
-export interface PackedChunk {
-  member: Uint8Array;
-  rows: number;
-  errors: number;
 }
 
 /** Level 1: level 6 costs 3.6x the CPU for files only ~40% smaller (bench/jobs/RESULTS.md). */
@@ -46,7 +25,7 @@ export class ChunkFault extends Error {
   override name = "ChunkFault";
 }
 
-function splitLines(out: ChunkOutput, expected: number): string[] {
+function splitLines(out: JobChunkOutput, expected: number): string[] {
   if (!out || typeof out.ndjson !== "string") throw new ChunkFault("task answered without ndjson");
   const lines = out.ndjson.split("\n");
   if (lines.pop() !== "") throw new ChunkFault("task output does not end with a newline");
@@ -56,7 +35,7 @@ function splitLines(out: ChunkOutput, expected: number): string[] {
 
 const hasError = (line: string) => line.includes('"error"') && Object.hasOwn(JSON.parse(line) as object, "error");
 
-export type TaskRunner = (names: string[]) => ChunkOutput | Promise<ChunkOutput>;
+export type TaskRunner = (names: string[]) => JobChunkOutput | Promise<JobChunkOutput>;
 
 export async function packChunk(run: TaskRunner, names: string[]): Promise<PackedChunk> {
   const lines = splitLines(await run(names), names.length);

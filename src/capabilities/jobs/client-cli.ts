@@ -19,11 +19,13 @@ import { gzipSync } from "node:zlib";
 import { loadConfig } from "../../config.ts";
 import { credits } from "../../cost-phrase.ts";
 import { outputPathProblem } from "../../file-problems.ts";
+import { JOB_TYPE_LIST, jobTypesPhrase } from "../../operations.ts";
 import { apiError, downloadResults, HttpFailure } from "./client-download.ts";
 import { Progress } from "./client-progress.ts";
+import type { JobView } from "./view.ts";
 
 const USAGE = `usage:
-  cli jobs submit FILE --type zone_lookup|appraise|categorize [--include-counts] [--callback-url URL]
+  cli jobs submit FILE --type ${JOB_TYPE_LIST.join("|")} [--include-counts] [--callback-url URL]
                   [--idempotency-key KEY] [--wait] [--out FILE] [--format ndjson|csv]
   cli jobs status JOB_ID [--json]
   cli jobs download JOB_ID [--wait] [--out FILE] [--format ndjson|csv]
@@ -75,7 +77,7 @@ async function request(c: Client, p: string, init: RequestInit = {}): Promise<Re
   return res;
 }
 
-async function call(c: Client, p: string, init: RequestInit = {}): Promise<any> {
+async function call(c: Client, p: string, init: RequestInit = {}): Promise<JobView> {
   return (await request(c, p, init)).json();
 }
 
@@ -86,14 +88,14 @@ function readList(file: string): Uint8Array {
 }
 
 /** The charge line of a submission: a replay is the earlier job again and charges nothing. */
-function submitCharge(job: any, replayed: boolean): string {
+function submitCharge(job: JobView, replayed: boolean): string {
   if (replayed) return `idempotent replay of the job already submitted with this key (nothing charged now; ${credits(job.credits_reserved)} reserved at first submission)`;
   return `${credits(job.credits_reserved)} reserved`;
 }
 
 const FINAL = new Set(["succeeded", "partial", "failed", "expired", "cancelled"]);
 
-async function wait(c: Client, id: string): Promise<any> {
+async function wait(c: Client, id: string): Promise<JobView> {
   const p = new Progress({ isTTY: process.stderr.isTTY === true, write: (s) => process.stderr.write(s) }, id);
   for (;;) {
     const j = await call(c, `/v1/jobs/${encodeURIComponent(id)}`);
@@ -117,7 +119,7 @@ function checkOut(out: string): void {
  * Downloads a final job's rows; `job` is its status. Returns the exit status: 0 every row
  * of a succeeded job, INCOMPLETE_JOB when the job ended without all its rows.
  */
-async function download(c: Client, job: any, out: string | undefined, format: "ndjson" | "csv"): Promise<number> {
+async function download(c: Client, job: JobView, out: string | undefined, format: "ndjson" | "csv"): Promise<number> {
   const id: string = job.id;
   // Rows of a queued or running job are a snapshot that would pass for the results.
   if (!FINAL.has(job.status)) {
@@ -127,7 +129,7 @@ async function download(c: Client, job: any, out: string | undefined, format: "n
   const tmp = out && path.join(path.dirname(out), `.${path.basename(out)}.${process.pid}.part`);
   const fd = tmp ? fs.openSync(tmp, "w") : 1;
   const p = new Progress({ isTTY: process.stderr.isTTY === true, write: (s) => process.stderr.write(s) }, `${id} download`);
-  let got;
+  let got: Awaited<ReturnType<typeof downloadResults>>;
   try {
     got = await downloadResults({
       baseUrl: c.base,
@@ -183,7 +185,7 @@ export async function runJobsCommand(argv: string[]): Promise<number> {
     const c: Client = { base: serviceBase(config.baseUrl), key: config.apiKey };
     switch (sub) {
       case "submit": {
-        if (!values.type) throw new UsageError("--type is required (zone_lookup, appraise or categorize)");
+        if (!values.type) throw new UsageError(`--type is required (${jobTypesPhrase("or")})`);
         const q = new URLSearchParams({ type: values.type });
         if (values["include-counts"]) q.set("include_counts", "true");
         if (values["callback-url"]) q.set("callback_url", values["callback-url"]);

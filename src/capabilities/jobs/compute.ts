@@ -1,5 +1,5 @@
 /**
- * Getting one chunk done on the pool, with the chunk-level rules of the spec: the chunk is
+ * Getting one chunk done on the pool, with the chunk-level rules of docs/jobs.md: the chunk is
  * tried up to three times (JOB_LIMITS.rowAttempts); each attempt has a lease: if the worker
  * goes silent past it, the attempt is abandoned (its late answer is ignored) and the chunk
  * is redone. Three failed attempts are an internal fault (the job fails). A pool that is
@@ -8,7 +8,8 @@
  */
 import { ApiError } from "../../http/errors.ts";
 import { JOB_LIMITS } from "../../operations.ts";
-import { ChunkFault, type ChunkJob, type PackedChunk } from "./chunk-task.ts";
+import type { ChunkJob, PackedChunk } from "../../pool/protocol.ts";
+import { ChunkFault } from "./chunk-task.ts";
 import type { ChunkExecutor } from "./executor.ts";
 
 const BUSY_WAIT_MS = 200;

@@ -1,26 +1,28 @@
 /**
- * What the jobs modules share: the store, the lanes, the files, the settings, and the one
- * way a job reaches a final state (`finalize`: status, refunds and the callback body in one
- * transaction, then the input file removed and the callback deliverer woken). Also the
+ * What the jobs modules share: the job queue (`store`), the lanes, the files, the settings,
+ * and the one way a job reaches a final state (`finalize`: status, refunds and the callback
+ * body in one step of the queue, then the input file removed and the callback deliverer
+ * woken). Also the
  * housekeeping sweep: queued jobs past their deadline expire (full refund), results files
  * past their time are removed, jobs past their listing time are deleted.
  */
 import { iso } from "../../http/clock.ts";
 import { JOB_LIMITS } from "../../operations.ts";
-import type { Services } from "../../services.ts";
-import type { SqliteStore } from "../../store/sqlite.ts";
+import { sqliteOf, type Services } from "../../services.ts";
 import { JobFiles } from "./files.ts";
 import { Lanes } from "./lanes.ts";
-import { JobStore } from "./store.ts";
+import type { JobQueue } from "./queue.ts";
+import { SqliteJobQueue } from "./store.ts";
 import type { FinalStatus, JobRow } from "./types.ts";
 import { jobView } from "./view.ts";
 import path from "node:path";
 
-/** ZW_RESULTS_TTL_S's default (decisions §11), the part of the 48 hours the file lives. */
+/** ZW_RESULTS_TTL_S's default (README, Settings), the part of the 48 hours the file lives. */
 const DEFAULT_RESULTS_TTL_MS = 24 * 3600 * 1000;
 
 export class JobsCore {
-  readonly store: JobStore;
+  /** The job queue: every job read and write goes through it (queue.ts). */
+  readonly store: JobQueue;
   readonly lanes: Lanes;
   readonly files: JobFiles;
   /** Called after a job reached its final state (wakes the callback deliverer). */
@@ -28,8 +30,12 @@ export class JobsCore {
   /** Called when a job was queued (wakes its lane). */
   onQueued: (row: JobRow) => void = () => {};
 
-  constructor(readonly services: Services) {
-    this.store = new JobStore(services.store as SqliteStore);
+  /** `queue`: services.jobQueue when set (or a test's), else the SQLite queue over services.sqlite. */
+  constructor(
+    readonly services: Services,
+    queue: JobQueue = services.jobQueue ?? new SqliteJobQueue(sqliteOf(services)),
+  ) {
+    this.store = queue;
     this.lanes = new Lanes(this.store);
     this.files = new JobFiles(path.join(services.config.dataDir, "jobs"));
   }
@@ -39,8 +45,8 @@ export class JobsCore {
   }
 
   /**
-   * How long finished jobs stay listed: their files' lifetime plus one day (the spec's
-   * 48 hours, JOB_LIMITS.listedAfterFinishMs, with the default 24-hour file lifetime).
+   * How long finished jobs stay listed: their files' lifetime plus one day
+   * (48 hours, JOB_LIMITS.listedAfterFinishMs, with the default 24-hour file lifetime).
    */
   get listedForMs(): number {
     return this.config.resultsTtlS * 1000 + (JOB_LIMITS.listedAfterFinishMs - DEFAULT_RESULTS_TTL_MS);
@@ -54,22 +60,54 @@ export class JobsCore {
       body: (r) => JSON.stringify({ type: `job.${r.status}`, created: iso(now), data: jobView(r, now, this.lanes) }),
     });
     if (!row) return null;
-    this.files.removeInput(id);
-    if (row.done === 0) this.files.remove(id);
+    // The state is committed: a file that cannot be removed is reported, never a reason to
+    // skip the callback.
+    this.unremoved(id, row.done === 0 ? this.files.tryRemove(id) : this.files.tryRemoveInput(id));
     this.onFinal(row);
     return row;
   }
 
-  /** Deadlines, file removal, listing expiry. Cheap when there is nothing to do. */
+  /** Job ids whose files could not be removed, each reported once. */
+  private reported = new Set<string>();
+  private unremoved(id: string, err: unknown): void {
+    if (err === null || this.reported.has(id)) return;
+    this.reported.add(id);
+    const why = err instanceof Error ? err.message : String(err);
+    this.services.log(new Error(`job ${id}: could not remove its files (${why}); left on disk, the job goes on as if removed`));
+  }
+
+  /**
+   * Deadlines, file removal, listing expiry. Cheap when there is nothing to do. One job
+   * that cannot be finalised or whose folder cannot be deleted is reported once and
+   * skipped; the others are still swept.
+   */
   sweep(now = Date.now()): void {
-    for (const j of this.store.overdue(now)) this.finalize(j.id, "expired", now);
+    for (const j of this.store.overdue(now)) {
+      try {
+        this.finalize(j.id, "expired", now);
+      } catch (e) {
+        this.unremoved(j.id, e);
+      }
+    }
     for (const j of this.store.filesDue(now)) this.removeResults(j.id, now);
     this.store.purge(now - this.listedForMs);
   }
 
-  /** Deletes a finished job's files at once; it then reports expired (spec state table). */
+  /**
+   * Folders with no job row (a process stopped between writing a submission's names and
+   * admitting it): removed. Run at start only, before any submission can be in flight.
+   */
+  removeOrphans(): void {
+    for (const id of this.files.listDirs()) if (!this.store.get(id)) this.unremoved(id, this.files.tryRemove(id));
+  }
+
+  /**
+   * Deletes a finished job's files at once; it then reports expired (docs/jobs.md).
+   * The job is marked removed even when its folder cannot be deleted: its results are
+   * never served again, and the folder is reported once instead of being retried.
+   */
   removeResults(id: string, now = Date.now()): void {
-    this.files.remove(id);
+    this.unremoved(id, this.files.tryRemove(id));
     this.store.markFilesRemoved(id, now);
   }
 }

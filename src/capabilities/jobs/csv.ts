@@ -1,24 +1,15 @@
 /**
- * CSV form of the results (decisions §7): a header row, one column per field of the row
- * in the spec's table order, nested objects flattened with dots, arrays joined with "|"
+ * CSV form of the results (docs/jobs.md): a header row, one column per field of the row
+ * in the row's documented field order, nested objects flattened with dots, arrays joined with "|"
  * (an object inside an array is written as its values joined with "/", e.g. a categorize
  * tag "Food & Drink/Restaurants"), booleans true/false, null and absent fields empty, and
  * a final `error` column.
  */
-import type { JobType } from "../../operations.ts";
+import { JOB_TYPES, type JobType } from "../../operations.ts";
 
-const ZONE = ["input", "name", "extension", "registered", "extensions_registered"];
-const ZONE_COUNTS = ["containing_domains", "containing_names", "starting_domains", "ending_domains"];
-
+/** The columns of a job type's CSV (JOB_TYPES[type].csvColumns). */
 export function csvColumns(type: JobType, options: { include_counts?: boolean }): string[] {
-  switch (type) {
-    case "zone_lookup":
-      return [...ZONE, ...(options.include_counts ? ZONE_COUNTS : []), "supported", "error"];
-    case "appraise":
-      return ["domain", "value", "low", "high", "version", "classification.split", "classification.vertical", "classification.subcategory", "classification.domain_type", "error"];
-    case "categorize":
-      return ["domain", "sld", "split", "vertical", "subcategory", "confidence", "matched", "source", "type", "tags", "error"];
-  }
+  return [...JOB_TYPES[type].csvColumns(options)];
 }
 
 function cell(v: unknown): string {

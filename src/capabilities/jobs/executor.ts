@@ -6,14 +6,14 @@
  */
 import type { Pool } from "../../pool/pool.ts";
 import type { Services } from "../../services.ts";
-import type { ChunkJob, PackedChunk } from "./chunk-task.ts";
+import type { ChunkJob, PackedChunk } from "../../pool/protocol.ts";
 
 export interface ChunkExecutor {
   run(job: ChunkJob, leaseMs: number): Promise<PackedChunk>;
 }
 
 export function executorOf(services: Services): ChunkExecutor {
-  const override = services.jobsExecutor as ChunkExecutor | undefined;
+  const override = services.jobsExecutor;
   if (override) return override;
   const pool = services.pool as Pool | undefined;
   if (!pool) throw new Error("the worker pool is not running");

@@ -5,7 +5,7 @@
  */
 import type { JobsAccounting } from "../account/routes.ts";
 import { defineCapability } from "../../capability.ts";
-import { JOB_TYPES, type JobType } from "../../operations.ts";
+import { JOB_TYPE_LIST, OPERATIONS } from "../../operations.ts";
 import { CallbackDeliverer } from "./callbacks.ts";
 import { JobsCore } from "./core.ts";
 import { deleteJob, jobStatus, listJobs, openapi, resultsRoute, submitRoute } from "./routes.ts";
@@ -13,12 +13,12 @@ import { Runner } from "./runner.ts";
 import { JobsService } from "./service.ts";
 
 const SWEEP_MS = 1_000;
-const JOB_TYPE_LIST = Object.keys(JOB_TYPES) as JobType[];
 
 export const jobs = defineCapability({
   name: "jobs",
   endpoints: [listJobs, jobStatus, deleteJob],
   raw: [submitRoute, resultsRoute],
+  rated: [{ method: "POST", path: OPERATIONS.jobs_submit.path, bucket: OPERATIONS.jobs_submit.bucket! }],
   openapi,
   start(services) {
     const core = new JobsCore(services);
@@ -31,6 +31,7 @@ export const jobs = defineCapability({
     services.jobs = service;
     services.jobsRunner = runner;
     services.jobsAccounting = accounting;
+    core.removeOrphans();
     core.sweep();
     runner.start();
     callbacks.start();
@@ -49,7 +50,7 @@ export const jobs = defineCapability({
     };
   },
   health(services) {
-    const service = services.jobs as JobsService | undefined;
+    const service = services.jobs;
     if (!service) return { jobs: "stopped" };
     const { store, lanes } = service.core;
     const byLane = Object.fromEntries(

@@ -1,5 +1,5 @@
 /**
- * The order a lane takes its jobs in (store.lane): the keys in turn (decisions §7: a key with
+ * The order a lane takes its jobs in (store.lane): the keys in turn (docs/jobs.md: a key with
  * many queued jobs cannot starve others). The order has to remember whose turn it was: a
  * key whose job is running, or ran last, goes after a key not served since.
  */
@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openStore } from "../../store/sqlite.ts";
-import { JobStore } from "./store.ts";
+import { SqliteJobQueue } from "./store.ts";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -19,7 +19,7 @@ function lane() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "zw-lane-"));
   dirs.push(dir);
   const sqlite = openStore(dir);
-  const store = new JobStore(sqlite);
+  const store = new SqliteJobQueue(sqlite);
   const keys = [0, 1, 2, 3].map((i) => sqlite.keys.create(`k${i}`).record.id);
   let created = 1_000;
   const submit = (id: string, key: number) =>
@@ -31,7 +31,7 @@ function lane() {
   /** Starts the lane's next queued job, as the runner does (the first queued entry). */
   const startNext = (now: number) => {
     const next = store.lane("appraise").find((e) => e.status === "queued")!;
-    expect(store.claim(next.id, "test", `t${now}`, now + 60_000, now)).toBe(true);
+    expect(store.claim(next.id, { owner: "test", token: `t${now}`, expires: now + 60_000 }, now)).toBe(true);
     return next.id;
   };
   const finish = (id: string) => store.db.run("UPDATE jobs SET status = 'succeeded', finished = 1 WHERE id = ?", [id]);

@@ -1,17 +1,17 @@
 import { Database } from "bun:sqlite";
 import { expect, test } from "bun:test";
 import { INDICATIVE_NAMES_PER_S, Lanes } from "./lanes.ts";
-import type { JobStore, LaneEntry } from "./store.ts";
+import type { JobQueue, LaneEntry } from "./queue.ts";
 
 /** The two statements Lanes uses, over an in-memory table. */
-function store(): JobStore {
+function store(): JobQueue {
   const db = new Database(":memory:");
   db.run("CREATE TABLE job_lanes (type TEXT PRIMARY KEY, names_per_s REAL NOT NULL)");
   return {
     laneRate: (t: string) => db.query<{ names_per_s: number }, [string]>("SELECT names_per_s FROM job_lanes WHERE type = ?").get(t)?.names_per_s ?? null,
     setLaneRate: (t: string, r: number) => db.run("INSERT OR REPLACE INTO job_lanes VALUES (?, ?)", [t, r]),
     lane: () => [],
-  } as unknown as JobStore;
+  } as unknown as JobQueue;
 }
 
 test("starts from the indicative rate, moves by a moving average, an outlier at most tenfold", () => {

@@ -1,19 +1,17 @@
 /**
  * Lanes: one per job type. Each lane knows its measured throughput (a moving average of
  * names per second over committed chunks, persisted so estimates survive a restart) and
- * the order in which it will run its jobs (store.lane: running first, then each key's
+ * the order in which it will run its jobs (JobQueue.lane: running first, then each key's
  * oldest queued job in turn). Positions, estimates and the submit-time refusals (503)
  * are all computed from that one order.
  */
-import type { JobType } from "../../operations.ts";
-import type { JobStore, LaneEntry } from "./store.ts";
+import { JOB_TYPE_LIST, JOB_TYPES, type JobType } from "../../operations.ts";
+import type { JobQueue, LaneEntry } from "./queue.ts";
 
-/** Starting estimates before a lane has measured anything (the spec's indicative throughput). */
-export const INDICATIVE_NAMES_PER_S: Readonly<Record<JobType, number>> = {
-  zone_lookup: 20_000,
-  appraise: 1_800,
-  categorize: 5_000,
-};
+/** Starting estimates before a lane has measured anything (JOB_TYPES[type].indicativeNamesPerS). */
+export const INDICATIVE_NAMES_PER_S: Readonly<Record<JobType, number>> = Object.fromEntries(
+  JOB_TYPE_LIST.map((t) => [t, JOB_TYPES[t].indicativeNamesPerS]),
+) as Record<JobType, number>;
 
 const EMA_WEIGHT = 0.2;
 
@@ -27,7 +25,7 @@ export interface Estimate {
 
 export class Lanes {
   private rates = new Map<JobType, number>();
-  constructor(private store: JobStore) {}
+  constructor(private store: Pick<JobQueue, "lane" | "laneRate" | "setLaneRate">) {}
 
   namesPerSecond(type: JobType): number {
     let r = this.rates.get(type);

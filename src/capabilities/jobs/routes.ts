@@ -1,17 +1,19 @@
 /**
  * The five jobs endpoints. GET /v1/jobs, GET and DELETE /v1/jobs/{id} are free Endpoints
  * of the pipeline. POST /v1/jobs (JSON or text/plain, gzip or not) and the results stream
- * read their own request, so they are raw routes: authentication already ran in onRequest;
- * the submit route checks its rate bucket itself before touching the body.
+ * read their own request, so they are raw routes: authentication and the submit route's rate
+ * limit (the capability's `rated` entry) already ran in onRequest, before the body.
  */
 import { authOf, type Authed, type RawRoute } from "../../app.ts";
-import { decodeText, parseJsonObject, readBody } from "../../http/body.ts";
+import { checkApart, OFFLOAD_BYTES } from "../../http/big-body.ts";
+import { clockNow } from "../../http/clock.ts";
+import { BODY_SHAPE, decodeText, parseJsonObject, readBody } from "../../http/body.ts";
 import { defineEndpoint, ONE } from "../../http/endpoint.ts";
 import { ApiError, jsonResponse, toErrorResponse } from "../../http/errors.ts";
-import { checkRate } from "../../http/meter.ts";
+import { creditHeaders, remainingToday } from "../../http/meter.ts";
 import { ERROR_TEXT, err } from "../../http/openapi.ts";
 import { queryOf, readQuery } from "../../http/query.ts";
-import { JOB_LIMITS, JOB_TYPES, OPERATIONS, REQUEST_LIMITS } from "../../operations.ts";
+import { JOB_LIMITS, JOB_TYPE_LIST, OPERATIONS, REQUEST_LIMITS } from "../../operations.ts";
 import type { Services } from "../../services.ts";
 import { csvColumns, csvHeader, csvLine } from "./csv.ts";
 import { gzipStream, lineStream } from "./results-read.ts";
@@ -27,7 +29,7 @@ export const listJobs = defineEndpoint({
   response: JobListSchema,
   query: [
     { name: "status", description: "only jobs in this status", schema: { type: "string", enum: [...JOB_STATUSES] } },
-    { name: "type", description: "only jobs of this type", schema: { type: "string", enum: Object.keys(JOB_TYPES) } },
+    { name: "type", description: "only jobs of this type", schema: { type: "string", enum: [...JOB_TYPE_LIST] } },
     { name: "limit", description: "jobs per page, 1 to 100 (default 20)", schema: { type: "integer", minimum: 1, maximum: 100 } },
     { name: "cursor", description: "next_cursor of the previous page", schema: { type: "string" } },
   ],
@@ -71,7 +73,6 @@ export const submitRoute: RawRoute = (app, services: Services) => {
     async ({ request, authed }: { request: Request; authed?: Authed }) => {
       try {
         const { key, now } = authOf(authed);
-        checkRate(services.store, key, OPERATIONS.jobs_submit.bucket, now);
         const type = mediaType(request.headers.get("content-type"));
         if (type !== "application/json" && type !== "text/plain") {
           throw new ApiError("unsupported_media_type", "Content-Type must be application/json or text/plain (one name per line)");
@@ -83,16 +84,16 @@ export const submitRoute: RawRoute = (app, services: Services) => {
         const bytes = await readBody(request, { maxBytes: JOB_LIMITS.maxBodyBytes, maxInflatedBytes: JOB_LIMITS.maxInflatedBytes, timeoutMs: REQUEST_LIMITS.bodyTimeoutMs });
         const svc = jobsService(services);
         const limit = OPERATIONS.jobs_submit.batchLimit!;
+        // A large submission is parsed and checked on the parse worker (src/http/big-body.ts).
         const res =
-          type === "application/json"
-            ? await svc.submitJson(key, parseJsonObject(bytes), { now, listLimit: limit })
-            : await svc.submitText(key, decodeText(bytes), query, { now, listLimit: limit });
-        const used = services.store.usage.get(key.id, new Date(now).toISOString().slice(0, 10)).used;
-        const headers: Record<string, string> = {
-          "X-Credits-Charged": String(res.replayed ? 0 : res.job.credits_reserved),
-          "X-Credits-Remaining": String(Math.max(0, key.dailyQuota - used)),
-          Location: res.job.poll_url,
-        };
+          bytes.byteLength > OFFLOAD_BYTES
+            ? await svc.submitChecked(key, (await checkApart(type === "application/json" ? { kind: "job-json", listLimit: limit, bytes, rule: BODY_SHAPE } : { kind: "job-text", listLimit: limit, query: query.toString(), bytes, rule: BODY_SHAPE })).submission!, { now })
+            : type === "application/json"
+              ? await svc.submitJson(key, parseJsonObject(bytes), { now, listLimit: limit })
+              : await svc.submitText(key, decodeText(bytes), query, { now, listLimit: limit });
+        // Remaining credits on the day they were reserved on: the day of the charge (docs/errors.md).
+        const headers = creditHeaders({}, res.replayed ? 0 : res.job.credits_reserved, remainingToday(services.store, key, Math.max(now, clockNow())));
+        headers.Location = res.job.poll_url;
         if (res.replayed) headers["Idempotent-Replayed"] = "true";
         return jsonResponse(res.replayed ? 200 : 202, res.job, headers);
       } catch (e) {
@@ -169,7 +170,7 @@ export const openapi = [
     path: "/v1/jobs",
     summary: "Submit a job",
     description:
-      "JSON body {type, domains, options?, callback_url?, idempotency_key?}, or text/plain (one name per line) with query parameters type, include_counts, callback_url, idempotency_key. Either may be gzip-encoded (Content-Encoding: gzip); 32 MB as received, 256 MB inflated. Credits for the whole job are reserved now and refunded for rows never processed or failed. 12 requests/min (bucket jobs).",
+      `JSON body {type, domains, options?, callback_url?, idempotency_key?}, or text/plain (one name per line) with query parameters ${TEXT_PARAMS.join(", ")}. Either may be gzip-encoded (Content-Encoding: gzip); 32 MB as received, 256 MB inflated. Credits for the whole job are reserved now and refunded for rows never processed or failed. 12 requests/min (bucket jobs).`,
     requestBody: {
       required: true,
       content: {

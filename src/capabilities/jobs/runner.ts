@@ -5,7 +5,7 @@
  * Guarantees, and how:
  * - No row lost or written twice: a chunk's gzip member is appended at the committed
  *   length and fsynced, then the chunk row and `done` are committed in one transaction
- *   guarded by the lease token (JobStore.commitChunk). A restart truncates the file back
+ *   guarded by the lease token (JobQueue.commitChunk). A restart truncates the file back
  *   to the committed length (JobFiles.openWriter) and resumes at `done`.
  * - A job whose runner died is reclaimed: its lease expires (renewed every third of
  *   LEASE_MS while alive), or at once when the lease holder is a dead process on this host.
@@ -18,16 +18,14 @@
  */
 import { randomBytes } from "node:crypto";
 import os from "node:os";
-import type { JobType } from "../../operations.ts";
-import type { PackedChunk } from "./chunk-task.ts";
+import { JOB_TYPE_LIST, JOB_TYPES, type JobType } from "../../operations.ts";
+import type { PackedChunk } from "../../pool/protocol.ts";
 import { computeChunk } from "./compute.ts";
 import type { JobsCore } from "./core.ts";
 import { processAlive } from "../../leftovers.ts";
 import { executorOf, parallelism } from "./executor.ts";
 import type { ResultsWriter } from "./files.ts";
-import { JOB_TASKS, type FinalStatus, type JobRow } from "./types.ts";
-
-const LANES: readonly JobType[] = ["zone_lookup", "categorize", "appraise"];
+import type { FinalStatus, JobRow } from "./types.ts";
 
 interface InFlight {
   start: number;
@@ -49,7 +47,7 @@ export class Runner {
   constructor(private core: JobsCore, private log: (e: unknown) => void = console.error) {}
 
   start(): void {
-    this.loops = LANES.map((type) => this.laneLoop(type));
+    this.loops = JOB_TYPE_LIST.map((type) => this.laneLoop(type));
   }
 
   /** Wake a lane now (a job was queued or a lease may be free). */
@@ -96,15 +94,15 @@ export class Runner {
   /** A running job of this lane left by a dead runner first, then the lane's next queued job. */
   private claimNext(type: JobType, now: number): { row: JobRow; token: string } | null {
     const s = this.core.store;
-    const token = randomBytes(12).toString("hex");
-    const expires = now + this.leaseMs;
+    const lease = { owner: this.owner, token: randomBytes(12).toString("hex"), expires: now + this.leaseMs };
+    const token = lease.token;
     for (const r of s.running()) {
       if (r.type !== type || this.busy.has(r.id)) continue;
       const dead = this.ownerDead(r.lease_owner);
-      if ((dead || (r.lease_expires ?? 0) < now) && s.claim(r.id, this.owner, token, expires, now, dead)) return { row: s.get(r.id)!, token };
+      if ((dead || (r.lease_expires ?? 0) < now) && s.claim(r.id, lease, now, dead)) return { row: s.get(r.id)!, token };
     }
     for (const e of s.lane(type)) {
-      if (e.status === "queued" && s.claim(e.id, this.owner, token, expires, now)) return { row: s.get(e.id)!, token };
+      if (e.status === "queued" && s.claim(e.id, lease, now)) return { row: s.get(e.id)!, token };
     }
     return null;
   }
@@ -113,7 +111,7 @@ export class Runner {
   private stopReason(id: string, budgetEnd: number): FinalStatus | "shutdown" | null {
     if (this.stopping) return "shutdown";
     const j = this.core.store.get(id);
-    if (!j || j.status !== "running") return "shutdown";
+    if (j?.status !== "running") return "shutdown";
     if (j.cancel_requested) return "cancelled";
     if (Date.now() >= budgetEnd) return "partial";
     return null;
@@ -133,7 +131,7 @@ export class Runner {
       writer = files.openWriter(id, row.results_bytes);
       const options = JSON.parse(row.options) as Record<string, unknown>;
       const executor = executorOf(services);
-      const task = JOB_TASKS[row.type];
+      const task = JOB_TYPES[row.type].task;
       const width = parallelism(services);
       const budgetEnd = (row.started ?? Date.now()) + this.core.config.jobBudgetS * 1000;
       let next = row.done;

@@ -1,5 +1,22 @@
 /** Response schemas of the jobs endpoints (OpenAPI and the tool server's output schemas). */
 import { Type } from "@sinclair/typebox";
+import { JOB_OPTIONS, JOB_TYPE_LIST, JOB_TYPES, type JobOptionName } from "../../operations.ts";
+
+/** The job types that accept an option (JOB_TYPES[type].options). */
+export const typesAccepting = (name: JobOptionName) => JOB_TYPE_LIST.filter((t) => JOB_TYPES[t].options.includes(name));
+
+const JobTypeSchema = (opts?: { description: string }) => Type.Union(JOB_TYPE_LIST.map((s) => Type.Literal(s)), opts);
+
+/** `options`: each of JOB_OPTIONS, described with the types that take it when not all do. */
+function optionsSchema() {
+  const props: Record<string, ReturnType<typeof Type.Optional>> = {};
+  for (const name of Object.keys(JOB_OPTIONS) as JobOptionName[]) {
+    const takers = typesAccepting(name);
+    const only = takers.length === JOB_TYPE_LIST.length ? "" : `${takers.join(", ")} only: `;
+    props[name] = Type.Optional(Type.Boolean({ description: `${only}${JOB_OPTIONS[name].description}` }));
+  }
+  return props;
+}
 
 const Time = Type.Union([Type.String({ format: "date-time" }), Type.Null()]);
 
@@ -12,13 +29,13 @@ export const CallbackSchema = Type.Object({
 
 export const JobSchema = Type.Object({
   id: Type.String({ description: "Job identifier (begins with job_)" }),
-  type: Type.Union(["zone_lookup", "appraise", "categorize"].map((s) => Type.Literal(s))),
+  type: JobTypeSchema(),
   status: Type.Union(["queued", "running", "succeeded", "partial", "failed", "expired", "cancelled"].map((s) => Type.Literal(s))),
   total: Type.Integer(),
   done: Type.Integer(),
   errors: Type.Integer(),
   progress: Type.Number(),
-  options: Type.Object({ include_counts: Type.Optional(Type.Boolean()) }),
+  options: Type.Object(Object.fromEntries(Object.keys(JOB_OPTIONS).map((k) => [k, Type.Optional(Type.Boolean())]))),
   credits_reserved: Type.Integer(),
   credits_refunded: Type.Integer(),
   credits_charged: Type.Integer(),
@@ -72,17 +89,14 @@ export const IDEMPOTENCY_KEY_MAX = 255;
 export const SubmitSchema = (limit: number) =>
   Type.Object(
     {
-      type: Type.Union(["zone_lookup", "appraise", "categorize"].map((s) => Type.Literal(s)), { description: "Job type" }),
+      type: JobTypeSchema({ description: "Job type" }),
       domains: Type.Array(Type.String({ description: "A domain name, e.g. bestpizza.com" }), {
         minItems: 1,
         maxItems: limit,
         description: `1 to ${limit} names, validated like the synchronous twin (appraise needs full domains)`,
       }),
       options: Type.Optional(
-        Type.Object(
-          { include_counts: Type.Optional(Type.Boolean({ description: "zone_lookup only: add the containing/starting/ending counts (doubles the cost)" })) },
-          { additionalProperties: false },
-        ),
+        Type.Object(optionsSchema(), { additionalProperties: false }),
       ),
       callback_url: Type.Optional(Type.String({ maxLength: 2048, description: "HTTPS URL that receives a signed POST when the job ends" })),
       idempotency_key: Type.Optional(

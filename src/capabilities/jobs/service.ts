@@ -4,12 +4,12 @@
  * Admission of a submission (caps, quota, insert) is admit.ts.
  */
 import { ApiError } from "../../http/errors.ts";
-import { JOB_LIMITS, JOB_TYPES, REQUEST_LIMITS, type JobType } from "../../operations.ts";
+import { isJobType, JOB_LIMITS, jobTypesPhrase, REQUEST_LIMITS, type JobType } from "../../operations.ts";
 import type { Services } from "../../services.ts";
 import type { KeyRecord } from "../../store/types.ts";
 import { admit } from "./admit.ts";
 import type { JobsCore } from "./core.ts";
-import type { KeyJobFigures } from "./store.ts";
+import type { KeyJobFigures } from "./queue.ts";
 import { readRows } from "./results-read.ts";
 import { fromJson, fromText, type Submission } from "./submit.ts";
 import { isFinal, JOB_STATUSES, reportedStatus, type JobRow, type JobStatus } from "./types.ts";
@@ -62,6 +62,11 @@ export class JobsService {
     return this.submit(key, fromText(text, query, opts.listLimit ?? JOB_LIMITS.maxNames), opts.now ?? Date.now());
   }
 
+  /** A submission already checked (on the parse worker: src/http/big-body.ts). */
+  async submitChecked(key: KeyRecord, s: Submission, opts: { now?: number } = {}): Promise<SubmitResult> {
+    return this.submit(key, s, opts.now ?? Date.now());
+  }
+
   private async submit(key: KeyRecord, s: Submission, now: number): Promise<SubmitResult> {
     const { row, replayed } = await admit(this.core, key, s, now);
     if (!replayed) this.onQueued(s.type);
@@ -85,7 +90,7 @@ export class JobsService {
       throw new ApiError("invalid_request", `status must be one of ${JOB_STATUSES.join(", ")}`);
     }
     const type = q.type ?? undefined;
-    if (type !== undefined && !Object.hasOwn(JOB_TYPES, type)) throw new ApiError("invalid_request", "type must be one of zone_lookup, appraise, categorize");
+    if (type !== undefined && !isJobType(type)) throw new ApiError("invalid_request", `type must be one of ${jobTypesPhrase()}`);
     let limit = 20;
     if (q.limit !== undefined && q.limit !== null) {
       const t = String(q.limit);
@@ -144,7 +149,7 @@ export class JobsService {
     return deleteView(view);
   }
 
-  /** A page of rows for the tool server (decisions §9). */
+  /** A page of rows for the tool server (docs/mcp.md). */
   page(key: KeyRecord, id: string, q: { from?: number; limit?: number } = {}): ResultsPage {
     const from = q.from ?? 0;
     const limit = q.limit ?? REQUEST_LIMITS.jobResultsPageDefault;
@@ -162,21 +167,22 @@ export class JobsService {
   /** The job and its committed chunks from row `from`, or 404/409/410. */
   readable(key: KeyRecord, id: string, from: number) {
     const j = this.owned(key, id);
-    if (reportedStatus(j) === "expired") throw resultsExpired();
+    // Past expires_at the results are gone even if the sweep has not removed them yet.
+    if (reportedStatus(j) === "expired" || (j.expires_at !== null && j.expires_at <= Date.now())) throw resultsExpired();
     if (j.done === 0) throw noRowsYet();
     // A chunk committed after the row was read is not served: the answer matches the row.
     const chunks = this.core.store.chunksFrom(j.id, from).filter((c) => c.row_start < j.done);
     return { j, chunks };
   }
 
-  /** For GET /v1/usage: names in flight and results bytes on disk (cached, see JobStore). */
+  /** For GET /v1/usage: names in flight and results bytes on disk (may be cached, see JobQueue.keyFigures). */
   keyFigures(keyId: number): KeyJobFigures {
     return this.core.store.keyFigures(keyId);
   }
 }
 
 export function jobsService(services: Services): JobsService {
-  const s = services.jobs as JobsService | undefined;
+  const s = services.jobs;
   if (!s) throw new ApiError("unavailable", "the jobs service is not running");
   return s;
 }

@@ -1,54 +1,24 @@
 /**
- * Every SQL statement of the jobs capability, each with a header saying what it reads and
- * writes. Guarantees:
+ * The SQLite job queue (the JobQueue of queue.ts): every SQL statement of the jobs
+ * capability, each with a header saying what it reads and writes. Guarantees, beside the
+ * interface's:
  * - a chunk is committed (chunk row, `done`, `errors`, `results_bytes`) in ONE transaction
  *   and only by the holder of the job's lease token, so a chunk is never counted twice;
  * - a job reaches a final state once (`WHERE status IN ('queued','running')`), and the
  *   refund of its unprocessed and error rows happens in that same transaction, so
- *   credits_charged = credits_reserved - credits_refunded at every instant.
+ *   credits_charged = credits_reserved - credits_refunded at every instant;
+ * - admission is one IMMEDIATE transaction over the jobs table and the usage table (one
+ *   database), so concurrent submissions, in this process or another, never overshoot.
  */
 import type { Database } from "bun:sqlite";
-import { JOB_TYPES, type JobType } from "../../operations.ts";
+import type { JobType } from "../../operations.ts";
 import { CommitAwareCache } from "../../store/read-cache.ts";
 import type { SqliteStore } from "../../store/sqlite.ts";
-import type { CallbackStatus, ChunkRow, FinalStatus, JobRow, JobStatus } from "./types.ts";
+import { creditsFor, type AdmitChecks, type FinishOptions, type JobQueue, type KeyJobFigures, type LaneEntry, type Lease, type ListedJob, type ListFilter, type NewJob } from "./queue.ts";
+import type { CallbackStatus, ChunkRow, FinalStatus, JobRow } from "./types.ts";
 
-export type NewJob = Pick<
-  JobRow,
-  "id" | "key_id" | "type" | "total" | "options" | "chunk_size" | "usage_key" | "usage_day" | "credits_reserved" | "created" | "deadline" | "idem_key" | "idem_hash" | "callback_url"
->;
-
-export interface LaneEntry {
-  id: string;
-  key_id: number;
-  total: number;
-  done: number;
-  status: JobStatus;
-}
-
-export interface ListFilter {
-  status?: JobStatus;
-  type?: JobType;
-  /** Page after this (created, rowid) position, newest first. */
-  after?: { created: number; rowid: number };
-  limit: number;
-  /** Jobs finished before this are no longer listed. */
-  listedSince: number;
-}
-
-/** Credits kept for `okRows` rows that were processed without an error. */
-export function creditsFor(row: Pick<JobRow, "type" | "options">, okRows: number): number {
-  const includeCounts = (JSON.parse(row.options) as { include_counts?: boolean }).include_counts === true;
-  return okRows <= 0 ? 0 : JOB_TYPES[row.type].cost({ items: okRows, includeCounts });
-}
-
-/** What GET /v1/usage shows of a key's jobs. */
-export interface KeyJobFigures {
-  namesInFlight: number;
-  storageBytes: number;
-}
-
-export class JobStore {
+export class SqliteJobQueue implements JobQueue {
+  /** The database (tests read and seed it directly; the jobs code never does). */
   readonly db: Database;
   private q;
   /**
@@ -84,7 +54,7 @@ export class JobStore {
         "SELECT coalesce(sum(results_bytes), 0) AS n FROM jobs WHERE key_id = ? AND files_removed_at IS NULL",
       ),
       // in: lane -> its running jobs, then its queued jobs in the order the lane takes them,
-      // the keys in turn (decisions §7): each key's oldest queued job first (turn 1), then
+      // the keys in turn (docs/jobs.md): each key's oldest queued job first (turn 1), then
       // each key's second (turn 2)...; within a turn, the key the lane served longest ago
       // first (a key never served yet before any; then by its oldest queued job). Served =
       // the latest start of one of the key's jobs in this lane, so the order remembers whose
@@ -164,6 +134,8 @@ export class JobStore {
       takeAttempt: db.query(
         "UPDATE jobs SET callback_attempts = ?2 + 1, callback_next_at = ?3 WHERE id = ?1 AND callback_attempts = ?2 AND callback_status IN ('pending', 'retrying')",
       ),
+      // in: key -> the secret its callbacks are signed with
+      secret: db.query<{ webhook_secret: string }, [number]>("SELECT webhook_secret FROM keys WHERE id = ?"),
       laneRate: db.query<{ names_per_s: number }, [string]>("SELECT names_per_s FROM job_lanes WHERE type = ?"),
       setLaneRate: db.query(
         "INSERT INTO job_lanes (type, names_per_s) VALUES (?1, ?2) ON CONFLICT (type) DO UPDATE SET names_per_s = ?2",
@@ -171,6 +143,7 @@ export class JobStore {
     };
   }
 
+  /** Inserts a queued job as is, no checks (admit is the service's way in; tests and benches seed lanes with this). */
   insert(j: NewJob): void {
     this.figures.clear();
     this.q.insert.run({ ...j } as never);
@@ -201,8 +174,8 @@ export class JobStore {
   running(): JobRow[] {
     return this.q.running.all();
   }
-  claim(id: string, owner: string, token: string, expires: number, now: number, force = false): boolean {
-    return this.q.claim.run({ id, owner, token, expires, now, force: force ? 1 : 0 } as never).changes === 1;
+  claim(id: string, lease: Lease, now: number, force = false): boolean {
+    return this.q.claim.run({ id, owner: lease.owner, token: lease.token, expires: lease.expires, now, force: force ? 1 : 0 } as never).changes === 1;
   }
   renew(id: string, token: string, expires: number): boolean {
     return this.q.renew.run(id, token, expires).changes === 1;
@@ -246,6 +219,28 @@ export class JobStore {
     this.q.setLaneRate.run(type, namesPerS);
   }
 
+  webhookSecret(keyId: number): string | null {
+    return this.q.secret.get(keyId)?.webhook_secret ?? null;
+  }
+
+  admit(job: NewJob, quota: number, checks: AdmitChecks): { row: JobRow; replayed: boolean } {
+    return this.db.transaction(() => {
+      if (job.idem_key !== null) {
+        const hit = this.q.idem.get(job.key_id, job.idem_key);
+        if (hit) {
+          if (checks.replay(hit)) return { row: hit, replayed: true };
+          this.q.clearIdem.run(hit.id);
+        }
+      }
+      checks.inFlight(this.q.inFlight.get(job.key_id)!.n);
+      this.insert(job);
+      checks.lane(this.lane(job.type));
+      const r = this.store.usage.reserve(job.key_id, job.usage_day, job.usage_key, job.credits_reserved, quota);
+      if (!r.ok) checks.quotaRefused(r.used);
+      return { row: this.q.get.get(job.id)!, replayed: false };
+    }).immediate();
+  }
+
   /** Records a written chunk and advances the job, atomically, if `token` still holds the lease. */
   commitChunk(id: string, token: string, c: ChunkRow, errors: number): boolean {
     this.figures.clear();
@@ -262,12 +257,7 @@ export class JobStore {
    * every credit not earned by a row processed without error. Returns the final row, or
    * null when the job was already final. `body` builds the callback body from that row.
    */
-  finish(
-    id: string,
-    status: FinalStatus,
-    now: number,
-    opts: { ttlMs: number; callbackDelayMs: number; failure?: string; body?: (row: JobRow) => string },
-  ): JobRow | null {
+  finish(id: string, status: FinalStatus, now: number, opts: FinishOptions): JobRow | null {
     this.figures.clear();
     return this.db.transaction(() => {
       const before = this.q.get.get(id);
@@ -296,7 +286,7 @@ export class JobStore {
   }
 
   /** The key's jobs, newest first, with the filters of GET /v1/jobs. */
-  list(keyId: number, f: ListFilter): (JobRow & { rid: number })[] {
+  list(keyId: number, f: ListFilter): ListedJob[] {
     const where = ["key_id = $key", "(finished IS NULL OR finished >= $since)"];
     const params: Record<string, string | number> = { key: keyId, since: f.listedSince, limit: f.limit };
     if (f.status === "expired") where.push("(status = 'expired' OR files_removed_at IS NOT NULL)");
@@ -314,6 +304,6 @@ export class JobStore {
       params.ar = f.after.rowid;
     }
     const sql = `SELECT *, rowid AS rid FROM jobs WHERE ${where.join(" AND ")} ORDER BY created DESC, rowid DESC LIMIT $limit`;
-    return this.db.query<JobRow & { rid: number }, [Record<string, string | number>]>(sql).all(params);
+    return this.db.query<ListedJob, [Record<string, string | number>]>(sql).all(params);
   }
 }

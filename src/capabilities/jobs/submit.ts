@@ -9,15 +9,21 @@
 import { ApiError } from "../../http/errors.ts";
 import { checkParams } from "../../http/query.ts";
 import { validator, type Validator } from "../../http/validate.ts";
-import { JOB_LIMITS, JOB_TYPES, type JobType } from "../../operations.ts";
+import { isJobType, JOB_LIMITS, JOB_OPTIONS, JOB_TYPES, jobTypesPhrase, type JobOptionName, type JobType } from "../../operations.ts";
 import { normaliseDomain, parseDomain, parseDomainList } from "../../domain/name.ts";
-import { IDEMPOTENCY_KEY_MAX, SubmitSchema } from "./schema.ts";
+import { IDEMPOTENCY_KEY_MAX, SubmitSchema, typesAccepting } from "./schema.ts";
 import type { JobOptions } from "./types.ts";
 
 export interface Submission {
   type: JobType;
   /** Names as submitted (validated). */
   names: string[];
+  /**
+   * The same names as one UTF-8 text, a name per line with a final newline, in place of
+   * `names` (then empty) when the submission was checked on the parse worker; `count` names.
+   */
+  namesBytes?: Uint8Array;
+  count?: number;
   options: JobOptions;
   callbackUrl: string | null;
   idempotencyKey: string | null;
@@ -39,16 +45,24 @@ function validatorFor(limit: number): Validator<SubmitBody> {
   return v;
 }
 
+const OPTION_NAMES = Object.keys(JOB_OPTIONS) as JobOptionName[];
+
+/** The options the type accepts (JOB_TYPES[type].options), the set ones only, in table order. */
 function checkOptions(type: JobType, options: JobOptions, where: string): JobOptions {
-  if (options.include_counts !== undefined && type !== "zone_lookup") {
-    throw new ApiError("invalid_request", `${where}include_counts is only accepted for type zone_lookup`);
+  const out: JobOptions = {};
+  for (const name of OPTION_NAMES) {
+    if (options[name] === undefined) continue;
+    if (!JOB_TYPES[type].options.includes(name)) {
+      throw new ApiError("invalid_request", `${where}${name} is only accepted for type ${typesAccepting(name).join(" or ")}`);
+    }
+    out[name] = options[name];
   }
-  return options.include_counts === undefined ? {} : { include_counts: options.include_counts };
+  return out;
 }
 
 function fingerprint(type: JobType, options: JobOptions, callbackUrl: string | null, names: readonly string[]): string {
   const h = new Bun.CryptoHasher("sha256");
-  h.update(JSON.stringify([type, options.include_counts === true, callbackUrl]));
+  h.update(JSON.stringify([type, ...OPTION_NAMES.map((n) => options[n] === true), callbackUrl]));
   for (let i = 0; i < names.length; i += 100_000) h.update("\n" + names.slice(i, i + 100_000).join("\n"));
   return h.digest("hex");
 }
@@ -72,7 +86,7 @@ function storable(value: string | null, field: string): string | null {
  * rule, so a value means the same request in either form.
  */
 function exactText(value: string | null, field: string): string | null {
-  if (value !== null && value.includes("\ufffd")) {
+  if (value?.includes("\ufffd")) {
     throw new ApiError("invalid_request", `${field} must not contain U+FFFD (the replacement character): it cannot be told apart from bytes that were not UTF-8`);
   }
   return storable(value, field);
@@ -101,18 +115,22 @@ export function fromJson(raw: unknown, listLimit: number): Submission {
 }
 
 /** The settings a text/plain submission takes in its query string. */
-export const TEXT_PARAMS = ["type", "include_counts", "callback_url", "idempotency_key"] as const;
+export const TEXT_PARAMS: readonly string[] = ["type", ...OPTION_NAMES, "callback_url", "idempotency_key"];
 
 export function fromText(text: string, query: URLSearchParams, listLimit: number): Submission {
   // Each setting once: read first-wins, `k=a&k=b` and `k=a&k=c` would be one request.
   checkParams(query, TEXT_PARAMS);
   const typeRaw = query.get("type");
-  if (typeRaw === null) throw new ApiError("invalid_request", "type is required: add ?type=zone_lookup, appraise or categorize");
-  if (!Object.hasOwn(JOB_TYPES, typeRaw)) throw new ApiError("invalid_request", "type must be one of zone_lookup, appraise, categorize");
+  if (typeRaw === null) throw new ApiError("invalid_request", `type is required: add ?type=${jobTypesPhrase("or")}`);
+  if (!isJobType(typeRaw)) throw new ApiError("invalid_request", `type must be one of ${jobTypesPhrase()}`);
   const type = typeRaw as JobType;
-  const ic = query.get("include_counts");
-  if (ic !== null && ic !== "true" && ic !== "false") throw new ApiError("invalid_request", "include_counts must be true or false");
-  const options = checkOptions(type, ic === null ? {} : { include_counts: ic === "true" }, "");
+  const given: JobOptions = {};
+  for (const name of OPTION_NAMES) {
+    const v = query.get(name);
+    if (v !== null && v !== "true" && v !== "false") throw new ApiError("invalid_request", `${name} must be true or false`);
+    if (v !== null) given[name] = v === "true";
+  }
+  const options = checkOptions(type, given, "");
   const idem = idempotencyKey(query.get("idempotency_key"));
   const callbackUrl = exactText(query.get("callback_url"), "callback_url");
   if (callbackUrl !== null && callbackUrl.length > 2048) throw new ApiError("invalid_request", "callback_url must be at most 2048 characters");
@@ -148,7 +166,7 @@ export function fromText(text: string, query: URLSearchParams, listLimit: number
   return { type, names, options, callbackUrl, idempotencyKey: idem, fingerprint: fingerprint(type, options, callbackUrl, names) };
 }
 
-/** The names-in-flight cap per key (spec, Job limits). */
+/** The names-in-flight cap per key (JOB_LIMITS, docs/api-rules.md). */
 export function checkInFlight(inFlight: number, adding: number): void {
   if (inFlight + adding > JOB_LIMITS.namesInFlightCap) {
     throw new ApiError("in_flight_exceeded", `names in flight would exceed the cap of ${JOB_LIMITS.namesInFlightCap} per key (${inFlight} in flight, ${adding} submitted)`, {

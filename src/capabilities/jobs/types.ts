@@ -1,5 +1,5 @@
 /** The job record as stored, its statuses, and the small facts every jobs module shares. */
-import type { JobType, UsageKey } from "../../operations.ts";
+import type { JobOptionName, JobType, UsageKey } from "../../operations.ts";
 
 export type JobStatus = "queued" | "running" | "succeeded" | "partial" | "failed" | "expired" | "cancelled";
 export const JOB_STATUSES: readonly JobStatus[] = ["queued", "running", "succeeded", "partial", "failed", "expired", "cancelled"];
@@ -8,9 +8,8 @@ export const isFinal = (s: JobStatus): s is FinalStatus => s !== "queued" && s !
 
 export type CallbackStatus = "pending" | "retrying" | "delivered" | "gave_up";
 
-export interface JobOptions {
-  include_counts?: boolean;
-}
+/** The options a job was submitted with (JOB_OPTIONS in src/operations.ts). */
+export type JobOptions = { [K in JobOptionName]?: boolean };
 
 /** One row of the jobs table (snake_case as in SQL). */
 export interface JobRow {
@@ -59,30 +58,6 @@ export interface ChunkRow {
   bytes: number;
 }
 
-/** The pool task that does the work of each job type (contract in the common brief). */
-export const JOB_TASKS: Readonly<Record<JobType, string>> = {
-  zone_lookup: "zone.jobChunk",
-  categorize: "classify.jobChunk",
-  appraise: "appraise.jobChunk",
-};
-
-/** The identifying field of a failed row (decisions §7). */
-export const ROW_ID_FIELD: Readonly<Record<JobType, "input" | "domain">> = {
-  zone_lookup: "input",
-  categorize: "domain",
-  appraise: "domain",
-};
-
-/** Input and output of a job type's task (the job chunk contract in the common brief). */
-export interface ChunkInput {
-  names: string[];
-  options: Record<string, unknown>;
-}
-export interface ChunkOutput {
-  ndjson: string;
-  errors: number;
-}
-
-/** Reported status: a finished job whose file is gone reads expired (spec state table). */
+/** Reported status: a finished job whose file is gone reads expired (docs/jobs.md). */
 export const reportedStatus = (j: Pick<JobRow, "status" | "files_removed_at">): JobStatus =>
   j.files_removed_at !== null ? "expired" : j.status;

@@ -1,8 +1,8 @@
-/** The Job object of the spec, built from a stored row and the lane's estimates. */
+/** The Job object (docs/jobs.md), built from a stored row and the lane's estimates. */
 import { iso } from "../../http/clock.ts";
 import type { Lanes } from "./lanes.ts";
-import type { LaneEntry } from "./store.ts";
-import { isFinal, reportedStatus, type JobRow } from "./types.ts";
+import type { LaneEntry } from "./queue.ts";
+import { reportedStatus, type JobRow } from "./types.ts";
 
 export interface JobView {
   id: string;
@@ -79,7 +79,7 @@ export function jobView(j: JobRow, now: number, lanes: Lanes, lane?: LaneEntry[]
   return view;
 }
 
-/** The DELETE answer (spec: a subset of the Job object). */
+/** The DELETE answer (a subset of the Job object). */
 export function deleteView(v: JobView) {
   return {
     id: v.id,

@@ -23,7 +23,6 @@ import { decodeReply } from "./dns-decode.ts";
 import { remaining, UpstreamError } from "./upstream.ts";
 
 export type RecordType = "A" | "AAAA" | "MX" | "TXT" | "NS" | "CNAME" | "SOA";
-export const RECORD_TYPES: readonly RecordType[] = ["A", "AAAA", "MX", "TXT", "NS", "CNAME", "SOA"];
 
 export interface DnsReply {
   rcode: string;

@@ -4,7 +4,6 @@
  */
 import { defineCapability } from "../../capability.ts";
 import { dns, rdap } from "./routes.ts";
-import { LookupService } from "./service.ts";
 import { startLookupService } from "./wiring.ts";
 
 export const lookups = defineCapability({
@@ -15,5 +14,5 @@ export const lookups = defineCapability({
     services.lookups = svc;
     return () => svc.stop();
   },
-  health: (services) => (services.lookups instanceof LookupService ? { lookups: services.lookups.health() } : {}),
+  health: (services) => (services.lookups ? { lookups: services.lookups.health() } : {}),
 });

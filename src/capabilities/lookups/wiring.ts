@@ -14,9 +14,8 @@ import { DEFAULT_SETTINGS, type LookupSettings } from "./settings.ts";
 
 /** The service, as the endpoints reach it. */
 export function lookupsOf(s: Services): LookupService {
-  const svc = s.lookups;
-  if (!(svc instanceof LookupService)) throw new ApiError("upstream_unavailable", "lookups service is not running");
-  return svc;
+  if (!s.lookups) throw new ApiError("upstream_unavailable", "lookups service is not running");
+  return s.lookups;
 }
 
 const isUrl = (source: string) => /^https?:\/\//i.test(source);

@@ -1,6 +1,7 @@
 /**
- * One tools/call: the rate check of the twin's bucket (as REST's onRequest does per
- * request), then the tool's run through the shared pipeline, then the MCP result.
+ * One tools/call: step 1 of the metering step (src/http/meter.ts), the rate check of the
+ * twin's bucket as REST's onRequest does per request, then the tool's run through the
+ * shared pipeline (steps 2-4 there), then the MCP result.
  * Whatever REST answers with a 4xx/5xx body becomes an error result whose text is the
  * REST message word for word (and whose charge is nothing: the pipeline refunds every
  * non-2xx); a success carries structuredContent, a text rendering, and the credits.

@@ -4,7 +4,7 @@
  * generated from the operation table so that a price or a limit is never typed twice.
  */
 import { costPhrase } from "../../cost-phrase.ts";
-import { JOB_TYPES, RATE_LIMITS, type Operation, type OperationId } from "../../operations.ts";
+import { JOB_TYPES, jobTypesPhrase, RATE_LIMITS, type Operation, type OperationId } from "../../operations.ts";
 
 export { costPhrase };
 
@@ -78,7 +78,7 @@ export const PROSE: Partial<Record<OperationId, Prose>> = {
   jobs_submit: {
     title: "Submit a large job",
     unit: "name",
-    text: "Queues an asynchronous job over a long list of names: type zone_lookup, appraise or categorize. Returns the job id and its status at once; poll job_status, then read rows with job_results. Rows never processed are refunded.",
+    text: `Queues an asynchronous job over a long list of names: type ${jobTypesPhrase("or")}. Returns the job id and its status at once; poll job_status, then read rows with job_results. Rows never processed are refunded.`,
     readOnly: false,
   },
   job_status: {

@@ -5,18 +5,17 @@
  * Present only while the jobs capability runs (services.jobs).
  */
 import { Type } from "@sinclair/typebox";
-import { utcDay } from "../../http/clock.ts";
+import { creditHeaders, remainingToday } from "../../http/meter.ts";
 import type { Answer } from "../../http/pipeline.ts";
 import { validator } from "../../http/validate.ts";
 import { OPERATIONS, REQUEST_LIMITS, type OperationId } from "../../operations.ts";
 import type { Services } from "../../services.ts";
-import type { KeyRecord } from "../../store/types.ts";
 import { JobResultsPageSchema, JobSchema, SubmitSchema } from "../jobs/schema.ts";
 import { jobsService } from "../jobs/service.ts";
 import { JOB_ID } from "./describe.ts";
 import type { ToolSource } from "./tools.ts";
 
-/** job_results arguments (decisions §9); ranges are checked by the service, with its messages. */
+/** job_results arguments (docs/mcp.md); ranges are checked by the service, with its messages. */
 const PageArgs = Type.Object(
   {
     job_id: Type.String({ minLength: 1, description: JOB_ID }),
@@ -33,10 +32,6 @@ const PageArgs = Type.Object(
 );
 const pageArgs = validator<{ job_id: string; from?: number; limit?: number }>(PageArgs);
 
-function remaining(services: Services, key: KeyRecord, now: number): string {
-  return String(Math.max(0, key.dailyQuota - services.store.usage.get(key.id, utcDay(now)).used));
-}
-
 /** submit_job and job_results, when the jobs service runs; nothing otherwise (not listed). */
 export function jobTools(services: Services): Partial<Record<OperationId, ToolSource>> {
   if (!services.jobs) return {};
@@ -50,11 +45,7 @@ export function jobTools(services: Services): Partial<Record<OperationId, ToolSo
         return {
           status: replayed ? 200 : 202,
           body: job,
-          headers: {
-            "X-Credits-Charged": String(replayed ? 0 : job.credits_reserved),
-            "X-Credits-Remaining": remaining(ctx.services, ctx.key, ctx.now),
-            ...(replayed ? { "Idempotent-Replayed": "true" } : {}),
-          },
+          headers: creditHeaders(replayed ? { "Idempotent-Replayed": "true" } : {}, replayed ? 0 : job.credits_reserved, remainingToday(ctx.services.store, ctx.key, ctx.now)),
         };
       },
     },

@@ -8,23 +8,31 @@
 import { isInitializeRequest, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
 import { authOf, type Authed, type RawRoute } from "../../app.ts";
 import { clip } from "../../domain/name.ts";
+import { checkApart, OFFLOAD_BYTES } from "../../http/big-body.ts";
 import { decodeText, readBody } from "../../http/body.ts";
 import type { Endpoint } from "../../http/endpoint.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { OperationId } from "../../operations.ts";
 import type { Services } from "../../services.ts";
+import { batchTooCostly, MCP_SHAPE } from "./batch-limit.ts";
 import { exchange, type McpDeps } from "./server.ts";
 import { buildTools, type ToolSource } from "./tools.ts";
 
 export const MCP_PATH = "/mcp";
 
 /** A JSON-RPC error outside any request (id null), the shape the SDK's transport uses. */
-export function rpcError(status: number, message: string, headers: Record<string, string> = {}, code = -32000): Response {
-  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), {
+export function rpcError(status: number, message: string, headers: Record<string, string> = {}, code = -32000, data?: Record<string, unknown>): Response {
+  return new Response(JSON.stringify({ jsonrpc: "2.0", error: data ? { code, message, data } : { code, message }, id: null }), {
     status,
     headers: { "content-type": "application/json", ...headers },
   });
 }
+
+/**
+ * A refusal before the body is read (the per-minute limit of POST /mcp): the HTTP status and
+ * Retry-After of REST, as a JSON-RPC error whose data carries the REST error's code and fields.
+ */
+export const rpcRefusal = (e: ApiError): Response => rpcError(e.status, e.message, e.headers, -32000, { status: e.status, code: e.code, ...e.extra });
 
 const notAllowed = () => rpcError(405, "Method not allowed: this stateless server takes JSON-RPC over POST only", { Allow: "POST" });
 
@@ -59,7 +67,7 @@ function initializes(payload: unknown): boolean {
 }
 
 async function post(request: Request, authedBy: Authed | undefined, deps: McpDeps): Promise<Response> {
-  let authed;
+  let authed: Authed;
   let bytes: Uint8Array;
   try {
     authed = authOf(authedBy);
@@ -69,7 +77,19 @@ async function post(request: Request, authedBy: Authed | undefined, deps: McpDep
     deps.log(e);
     return rpcError(500, "internal error");
   }
-  const body = parse(bytes);
+  let body: { parsed: unknown } | null;
+  try {
+    // A large body is parsed on the parse worker first; its buffer comes back from there.
+    if (bytes.byteLength > OFFLOAD_BYTES) {
+      const a = await checkApart({ kind: "json", bytes, rule: MCP_SHAPE });
+      bytes = a.bytes;
+      body = a.valid ? parse(bytes) : null;
+    } else body = parse(bytes);
+  } catch (e) {
+    if (e instanceof ApiError) return rpcError(e.status, e.code === "invalid_request" ? `Invalid Request: ${e.message}` : e.message, e.headers, e.code === "invalid_request" ? -32600 : -32000);
+    deps.log(e);
+    return rpcError(500, "internal error");
+  }
   // The transport refuses an unsupported version header (but on initialize) by echoing it
   // whole: one of hundreds of kilobytes is answered here, clipped, with the same words.
   const version = request.headers.get("mcp-protocol-version");
@@ -79,6 +99,8 @@ async function post(request: Request, authedBy: Authed | undefined, deps: McpDep
   // JSON-RPC 2.0: an empty batch is an Invalid Request (the transport answered 202, nothing).
   if (body && Array.isArray(body.parsed) && body.parsed.length === 0) return rpcError(400, "Invalid Request: an empty batch", {}, -32600);
   if (body && repeatsAnId(body.parsed)) return rpcError(400, "Invalid Request: every request of a batch needs its own id", {}, -32600);
+  const costly = body ? batchTooCostly(body.parsed) : null;
+  if (costly !== null) return rpcError(400, costly, {}, -32600);
   // An unparsable body is handed over as bytes, so the transport's checks keep their order.
   const req = body ? request : new Request(request.url, { method: "POST", headers: request.headers, body: bytes });
   try {

@@ -16,7 +16,7 @@ export const zone = defineCapability({
   name: "zone",
   endpoints: [zoneCount, zoneLookup, zoneStats],
   start(services) {
-    const pool = (services.pool as PoolLike | undefined) ?? null;
+    const pool: PoolLike = services.pool;
     const path = services.config.zoneIndex;
     const holder = new ZoneIndexHolder({
       path,
@@ -33,7 +33,7 @@ export const zone = defineCapability({
         // its owner, so the handler here mapped the index a second time (and JSC, counting
         // both mappings as live heap, let twice the garbage pile up on the serving thread).
         const notice: SwapNotice = { path: e.path, file: e.file };
-        pool?.share("zone.swap", notice);
+        pool.share("zone.swap", notice);
       },
     });
     const uninstall = installHolder(holder);

@@ -93,5 +93,5 @@ export class ZoneService {
 
 /** services.zone, typed; null before the capability started. */
 export function zoneServiceOf(services: Services): ZoneService | null {
-  return (services.zone as ZoneService | undefined) ?? null;
+  return services.zone ?? null;
 }

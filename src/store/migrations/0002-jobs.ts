@@ -1,5 +1,5 @@
 /**
- * Jobs (issue 7): one table with a state column, a lease (owner + token + expiry) and the
+ * Jobs (docs/jobs.md): one table with a state column, a lease (owner + token + expiry) and the
  * callback's delivery state; one row per written chunk (the row -> byte-offset table of
  * the results file); each lane's measured throughput. Times are integer milliseconds.
  */

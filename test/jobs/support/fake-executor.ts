@@ -7,7 +7,8 @@
  * answer (a silent worker); `throwAlways` makes every call fail (an internal fault);
  * `busyCalls` answers the first calls with the pool's 503 "busy".
  */
-import { chunkNames, packChunk, type ChunkJob, type PackedChunk } from "../../../src/capabilities/jobs/chunk-task.ts";
+import { chunkNames, packChunk } from "../../../src/capabilities/jobs/chunk-task.ts";
+import type { ChunkJob, PackedChunk } from "../../../src/pool/protocol.ts";
 import type { ChunkExecutor } from "../../../src/capabilities/jobs/executor.ts";
 import { ApiError } from "../../../src/http/errors.ts";
 
