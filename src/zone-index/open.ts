@@ -40,6 +40,8 @@ export interface Header {
   totalNames: number;
   totalTlds: number;
   extIdBytes: number;
+  /** Header flags (HEADER_SAMPLE). */
+  flags: number;
   sections: Map<string, SectionInfo>;
 }
 
@@ -110,6 +112,7 @@ export function readTable(path: string): Header {
       totalNames: dv.getUint32(H.totalNames, true),
       totalTlds: dv.getUint32(H.totalTlds, true),
       extIdBytes: dv.getUint32(H.extIdBytes, true),
+      flags: dv.getUint32(H.flags, true),
     };
   } finally {
     fs.closeSync(fd);
@@ -119,7 +122,7 @@ export function readTable(path: string): Header {
 function checkSizes(path: string, h: Header): void {
   const { totalTlds: E, totalDomains: D } = h;
   const want: Partial<Record<SectionTag, number>> = {
-    EXTO: (E + 1) * 4, EXTC: E * 4, POST: D * h.extIdBytes, // NAMO and POSO: readOffsets
+    EXTO: (E + 1) * 4, EXTC: E * 4, EXTF: E, POST: D * h.extIdBytes, // NAMO and POSO: readOffsets
     TRIO: (TRIGRAMS + 1) * 4, TRIC: TRIGRAMS * 4,
   };
   if (h.extIdBytes !== 2 && h.extIdBytes !== 4) throw new ZoneIndexError(`${path}: corrupt header (extension id width ${h.extIdBytes})`);
@@ -183,7 +186,7 @@ export function mapArrays(path: string, h: Header): { arrays: IndexArrays; maps:
   const jumpProblem = checkJumpTable(jump, h.totalNames);
   if (jumpProblem !== null) throw new ZoneIndexError(`${path}: ${jumpProblem}; the file is corrupt`);
   const arrays: IndexArrays = {
-    extNames, extCount: u32("EXTC"), names, nameOff: offsets("NAMO", names.length), jumpChars: jump[0], jump: jump.subarray(1),
+    extNames, extCount: u32("EXTC"), extFlags: get("EXTF"), names, nameOff: offsets("NAMO", names.length), jumpChars: jump[0], jump: jump.subarray(1),
     postStart: offsets("POSO", h.totalDomains), post: extIds("POST"), triOff: u32("TRIO"), triCount: u32("TRIC"), triData: get("TRIP"),
     preEntries: get("PREE"), preExt: extIds("PREX"), preCount: get("PREC"), inner: null,
   };

@@ -261,7 +261,7 @@ export function countsSuite(o: CountsSuite): void {
       const per = new Map<string, number>();
       for (const exts of brute.byName.values()) for (const e of exts) per.set(e, (per.get(e) ?? 0) + 1);
       const top = [...per].map(([tld, count]) => ({ tld, count })).sort((a, b) => b.count - a.count || (a.tld < b.tld ? -1 : 1)).slice(0, 20);
-      expect(s).toEqual({ built_at: "2026-01-02T03:04:05.000Z", total_domains: brute.domains.size, total_slds: brute.byName.size, total_tlds: per.size, top_tlds: top });
+      expect(s).toEqual({ built_at: "2026-01-02T03:04:05.000Z", total_domains: brute.domains.size, total_slds: brute.byName.size, total_tlds: per.size, sample: false, complete_tlds: [], top_tlds: top });
       expect(index.verify()).toBeNull();
     });
   });

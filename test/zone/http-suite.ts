@@ -150,14 +150,14 @@ export function zoneHttpSuite(inputs: string[]): void {
       const per = new Map<string, number>();
       for (const exts of brute.byName.values()) for (const e of exts) per.set(e, (per.get(e) ?? 0) + 1);
       const top = [...per].map(([tld, n]) => ({ tld, count: n })).sort((a, b) => b.count - a.count || (a.tld < b.tld ? -1 : 1)).slice(0, 20);
-      expect(s).toEqual({ built_at: FIXTURE_BUILT_AT, total_domains: brute.domains.size, total_slds: brute.byName.size, total_tlds: per.size, top_tlds: top });
+      expect(s).toEqual({ built_at: FIXTURE_BUILT_AT, total_domains: brute.domains.size, total_slds: brute.byName.size, total_tlds: per.size, sample: false, complete_tlds: [], top_tlds: top });
     });
   });
 
   describe("outside /v1", () => {
     test("/healthz says which index is loaded (no key, no path); OpenAPI documents the three endpoints", async () => {
       const h = await (await fetch(`${t.url}/healthz`)).json();
-      expect(h.zone_index).toEqual({ loaded: true, built_at: FIXTURE_BUILT_AT, total_domains: brute.domains.size });
+      expect(h.zone_index).toEqual({ loaded: true, built_at: FIXTURE_BUILT_AT, total_domains: brute.domains.size, sample: false, complete_tlds: [] });
       const api = await (await fetch(`${t.url}/openapi.json`)).json();
       for (const [p, m] of [["/v1/zone/count", "post"], ["/v1/zone/lookup", "post"], ["/v1/zone/stats", "get"]]) {
         expect(api.paths[p][m].responses["200"].content["application/json"].schema).toBeDefined();

@@ -5,7 +5,7 @@ import { extensionTier } from "./extensions.ts";
 import { Kind, shapeOf, Speech } from "./features.ts";
 import type { WordSignals } from "./signals.ts";
 
-const words = (ws: string[], zipf: number[], phrase = false): WordSignals => ({ words: ws, zipf, phrase });
+const words = (ws: string[], zipf: number[], phrase = false): WordSignals => ({ words: ws, zipf, phrase, commercial: false, placeZipf: 0, brand: false });
 const none = (name: string) => words([name], [0]);
 
 describe("shape features", () => {
@@ -24,7 +24,7 @@ describe("shape features", () => {
   test("patterns", () => {
     const p = (s: string) => patternOf(shapeOf(s));
     expect(["a", "ab", "abc", "abcd", "kodo", "kodak", "xqzvt", "1", "12", "123", "1234", "12345", "123456", "1234567", "a1", "ab-c", "zolbe"].map(p))
-      .toEqual(["L", "LL", "LLL", "LLLL", "CVCV", "CVCVC", "LLLLL", "N", "NN", "NNN", "NNNN", "NNNNN", "NNNNNN", null, null, null, null]);
+      .toEqual(["L", "LL", "LLL", "LLLL", "CVCV", "CVCVC", "LLLLL", "N", "NN", "NNN", "NNNN", "NNNNN", "NNNNNN", null, "LN", null, null]);
   });
 });
 

@@ -12,7 +12,7 @@ import { SPLITTER_VERSION } from "./splitter-params.ts";
 import { AUTO, getSplitter, langOfExt, splitName, type Split } from "./splitter.ts";
 import { TAXONOMY_VERSION } from "./taxonomy.ts";
 
-export { splitName, type Split, type Classification };
+export { splitName, langOfExt, type Split, type Classification };
 
 export interface NameClassification extends Classification {
   /** The words of the name joined by spaces (the answers' `split`). */
