@@ -37,6 +37,11 @@ export class Authenticator {
   private checkedAt = 0;
   constructor(private keys: KeyStore, private maxCached = 10_000, private recheckMs = 1) {}
 
+  /** The name of the key a header was accepted for, when it is cached (for the access log). */
+  cachedName(header: string | null): string | null {
+    return header === null ? null : (this.cache.get(header)?.name ?? null);
+  }
+
   authenticate(header: string | null): KeyRecord {
     if (header === null) throw unauthorized("missing API key: send Authorization: Bearer <key>");
     const now = performance.now();
