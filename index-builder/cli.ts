@@ -67,7 +67,9 @@ async function build(args: string[]): Promise<number> {
     return 1;
   }
   const tty = process.stderr.isTTY === true;
-  const endSignals = cleanUpOnSignals((signal) => process.stderr.write(`${tty ? "\n" : ""}index build: stopped by ${signal}; the temp files were removed, nothing was written\n`));
+  const endSignals = cleanUpOnSignals((signal) =>
+    process.stderr.write(`${tty ? "\n" : ""}index build: stopped by ${signal}; the temp files were removed, nothing was written\n`),
+  );
   let report: BuildReport;
   try {
     report = await buildIndex({
@@ -107,7 +109,8 @@ function outputProblem(out: string, inputs: string[]): string | null {
     if (input === "-") continue;
     const s = fs.statSync(input, { throwIfNoEntry: false });
     // the same file by any name (a link, "./a.txt"): same device and inode
-    if (s !== undefined && s.dev === target.dev && s.ino === target.ino) return `${out} is also an input (${input}); the index would replace it, give another --out`;
+    if (s !== undefined && s.dev === target.dev && s.ino === target.ino)
+      return `${out} is also an input (${input}); the index would replace it, give another --out`;
   }
   return null;
 }
@@ -175,7 +178,9 @@ function stats(args: string[]): number {
     `  built ${s.built_at}`,
     `  ${int(s.total_domains)} domains, ${int(s.total_slds)} names, ${int(s.total_tlds)} extensions`,
     `  ${mb(h.fileBytes)} (${info.bytes_per_domain.toFixed(1)} bytes per domain)`,
-    s.sample ? "  a synthetic sample index (not real registrations)" : `  whole zones: ${s.complete_tlds.length === 0 ? "none (every extension is a sample)" : s.complete_tlds.join(", ")}`,
+    s.sample
+      ? "  a synthetic sample index (not real registrations)"
+      : `  whole zones: ${s.complete_tlds.length === 0 ? "none (every extension is a sample)" : s.complete_tlds.join(", ")}`,
     `  largest extensions: ${s.top_tlds.map((t) => `${t.tld} ${int(t.count)}`).join(", ")}`,
     `  sections: ${sections.map((x) => `${x.tag} ${mb(x.bytes)}`).join(", ")}`,
   ];

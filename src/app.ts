@@ -110,7 +110,12 @@ function knownRoutes(routes: readonly { method: string; path: string }[]): { re:
     byPath.set(p, (byPath.get(p) ?? new Set<string>()).add(r.method.toUpperCase()));
   }
   return [...byPath].map(([p, methods]) => ({
-    re: new RegExp(`^${p.split("/").map((seg) => (seg.startsWith(":") ? "[^/]+" : seg.replace(/[.*+?^$()|[\]\\]/g, "\\$&"))).join("/")}$`),
+    re: new RegExp(
+      `^${p
+        .split("/")
+        .map((seg) => (seg.startsWith(":") ? "[^/]+" : seg.replace(/[.*+?^$()|[\]\\]/g, "\\$&")))
+        .join("/")}$`,
+    ),
     methods,
   }));
 }
@@ -123,7 +128,9 @@ function knownRoutes(routes: readonly { method: string; path: string }[]): { re:
 function runOn(ep: Endpoint, ctx: CallContext): (bytes: Uint8Array) => Answer | Promise<Answer> {
   return (bytes) =>
     bytes.byteLength > OFFLOAD_BYTES
-      ? checkApart({ kind: "rest", op: ep.op.id, limit: ep.op.batchLimit ?? 0, bytes, rule: BODY_SHAPE }).then((a) => execute(ep, parseJsonObject(a.bytes), ctx))
+      ? checkApart({ kind: "rest", op: ep.op.id, limit: ep.op.batchLimit ?? 0, bytes, rule: BODY_SHAPE }).then((a) =>
+          execute(ep, parseJsonObject(a.bytes), ctx),
+        )
       : execute(ep, parseJsonObject(bytes), ctx);
 }
 
@@ -235,4 +242,3 @@ export function buildApp(services: Services, parts: AppParts) {
   for (const r of parts.pub ?? []) r(app, services, parts.endpoints);
   return app;
 }
-

@@ -120,7 +120,10 @@ export function parseHostPort(raw: string, defPort: number, name: string): HostP
 function listSetting(env: Env, name: string): string[] | null {
   const raw = env[name];
   if (raw === undefined || raw.trim() === "") return null;
-  return raw.split(",").map((s) => s.trim()).filter((s) => s !== "");
+  return raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -132,9 +135,7 @@ export function loadConfig(env: Env = process.env): Config {
     const tld = item.slice(0, eq).trim().toLowerCase().replace(/^\./, "");
     whoisServers.set(tld, parseHostPort(item.slice(eq + 1), 43, "ZW_WHOIS_SERVERS"));
   }
-  const dns = (listSetting(env, "ZW_DNS_SERVERS") ?? ["1.1.1.1", "8.8.8.8"]).map((s) =>
-    parseHostPort(s, 53, "ZW_DNS_SERVERS"),
-  );
+  const dns = (listSetting(env, "ZW_DNS_SERVERS") ?? ["1.1.1.1", "8.8.8.8"]).map((s) => parseHostPort(s, 53, "ZW_DNS_SERVERS"));
   const delays = (listSetting(env, "ZW_CALLBACK_DELAYS_S") ?? ["0", "60", "300", "1800", "7200", "14400"]).map((s) => {
     if (!/^\d+(\.\d+)?$/.test(s)) throw new ConfigError(`ZW_CALLBACK_DELAYS_S: "${s}" is not a number of seconds`);
     return Number(s);

@@ -83,7 +83,8 @@ function storeFor(sub: string, config: Config): SqliteStore {
 
 function daysArg(v: string | undefined): number {
   if (v === undefined) return HISTORY_DEFAULT_DAYS;
-  if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > HISTORY_MAX_DAYS) throw new UsageError(`--days must be a whole number from 1 to ${HISTORY_MAX_DAYS} (got ${v})`);
+  if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > HISTORY_MAX_DAYS)
+    throw new UsageError(`--days must be a whole number from 1 to ${HISTORY_MAX_DAYS} (got ${v})`);
   return Number(v);
 }
 
@@ -123,14 +124,19 @@ export function runKeysCommand(argv: string[], config: Config): number {
         }
         const k = store.keys.create(name, quota);
         if (json) out(JSON.stringify({ name, key: k.key, webhook_secret: k.webhookSecret, daily_quota: quota }));
-        else out(`created key "${name}" (daily quota ${quota})\n  key:            ${k.key}\n  webhook secret: ${k.webhookSecret}\nThe key is shown only now; it is stored as a hash.`);
+        else
+          out(
+            `created key "${name}" (daily quota ${quota})\n  key:            ${k.key}\n  webhook secret: ${k.webhookSecret}\nThe key is shown only now; it is stored as a hash.`,
+          );
         return 0;
       }
       case "list": {
         const rows = store.keys.list().map(listRow);
         if (json) out(JSON.stringify(rows));
         else if (rows.length === 0) out("no keys");
-        else for (const r of rows) out(`${r.name.padEnd(24)} quota ${String(r.daily_quota).padStart(9)}  created ${r.created}${r.revoked ? `  REVOKED ${r.revoked_at}` : ""}`);
+        else
+          for (const r of rows)
+            out(`${r.name.padEnd(24)} quota ${String(r.daily_quota).padStart(9)}  created ${r.created}${r.revoked ? `  REVOKED ${r.revoked_at}` : ""}`);
         return 0;
       }
       case "revoke": {

@@ -94,7 +94,11 @@ export async function startServer(config: Config, opts: { log?: (e: unknown) => 
       if (!drained) await server.stop(true);
       // A request still running now gets no answer: what it reserved is given back.
       const cut = refundOpen(store);
-      if (cut > 0) obs.observer.logger.warn({ cut }, `stopping: ${cut} request(s) still running after ${config.shutdownDrainS} s were cut off; their credits were refunded`);
+      if (cut > 0)
+        obs.observer.logger.warn(
+          { cut },
+          `stopping: ${cut} request(s) still running after ${config.shutdownDrainS} s were cut off; their credits were refunded`,
+        );
       await caps.stop();
       await pool.stop();
       metricsServer?.stop();

@@ -80,5 +80,7 @@ export async function ensureSampleIndex(config: Config, log: (line: string) => v
     sample: true,
   });
   markSample(config.zoneIndex);
-  log(`  sample index written in ${report.seconds.toFixed(1)} s (${report.totalTlds.toLocaleString("en")} extensions); build your own with \`npm run cli -- index build --out FILE INPUT...\``);
+  log(
+    `  sample index written in ${report.seconds.toFixed(1)} s (${report.totalTlds.toLocaleString("en")} extensions); build your own with \`npm run cli -- index build --out FILE INPUT...\``,
+  );
 }

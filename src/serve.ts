@@ -14,7 +14,7 @@ function ensureDemoKey(config: Config): void {
     process.stdout.write(
       [
         "",
-        "  A key named \"demo\" was created. It is shown only this once: keep it.",
+        '  A key named "demo" was created. It is shown only this once: keep it.',
         `    API key:        ${issued.key}`,
         `    webhook secret: ${issued.webhookSecret}`,
         `    daily quota:    ${issued.record.dailyQuota} credits`,
@@ -49,7 +49,9 @@ export async function runServe(config: Config): Promise<number> {
   process.stdout.write(`zonewise listening on ${server.url} (data: ${config.dataDir})\n`);
   if (process.env.BUN_JSC_heapGrowthMaxIncrease === undefined) {
     // scripts/bun.cjs sets it; without it each thread may keep garbage up to twice the mapped index.
-    process.stderr.write("note: started without the launcher's BUN_JSC_heapGrowthMaxIncrease; memory may exceed the index + 500 MB budget (see README, Settings)\n");
+    process.stderr.write(
+      "note: started without the launcher's BUN_JSC_heapGrowthMaxIncrease; memory may exceed the index + 500 MB budget (see README, Settings)\n",
+    );
   }
   // Once, however many signals come: a terminal's Ctrl-C reaches the launcher and this
   // process alike, and the launcher passes its own on (scripts/bun.cjs).

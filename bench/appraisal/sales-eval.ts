@@ -30,8 +30,11 @@ export interface SalesFigures {
 }
 
 const PRICE_BANDS: readonly [string, number, number][] = [
-  ["$500-2k", 500, 2_000], ["$2k-10k", 2_000, 10_000], ["$10k-120k", 10_000, 120_000],
-  ["$120k-1M", 120_000, 1_000_000], [">= $1M", 1_000_000, Infinity],
+  ["$500-2k", 500, 2_000],
+  ["$2k-10k", 2_000, 10_000],
+  ["$10k-120k", 10_000, 120_000],
+  ["$120k-1M", 120_000, 1_000_000],
+  [">= $1M", 1_000_000, Infinity],
 ];
 
 function ranks(xs: number[]): number[] {
@@ -47,10 +50,14 @@ function ranks(xs: number[]): number[] {
 }
 
 export function spearman(a: number[], b: number[]): number {
-  const ra = ranks(a), rb = ranks(b);
+  const ra = ranks(a),
+    rb = ranks(b);
   const n = a.length;
-  const ma = ra.reduce((s, x) => s + x, 0) / n, mb = rb.reduce((s, x) => s + x, 0) / n;
-  let num = 0, da = 0, db = 0;
+  const ma = ra.reduce((s, x) => s + x, 0) / n,
+    mb = rb.reduce((s, x) => s + x, 0) / n;
+  let num = 0,
+    da = 0,
+    db = 0;
   for (let i = 0; i < n; i++) {
     num += (ra[i]! - ma) * (rb[i]! - mb);
     da += (ra[i]! - ma) ** 2;
@@ -77,8 +84,10 @@ export function salesFigures(sales: Sale[], env: AppraiseEnv, registered: string
     if (xs === undefined) regByExt.set(e, (xs = []));
     xs.push(v);
   }
-  let rankSum = 0, inside = 0;
-  const values: number[] = [], prices: number[] = [];
+  let rankSum = 0,
+    inside = 0;
+  const values: number[] = [],
+    prices: number[] = [];
   const lines: [number, string][] = [];
   for (const s of sales) {
     const r = value(s.domain);
@@ -90,11 +99,18 @@ export function salesFigures(sales: Sale[], env: AppraiseEnv, registered: string
     if (s.priceUsd >= r.low && s.priceUsd <= r.high) inside++;
     values.push(r.value);
     prices.push(s.priceUsd);
-    if (list) lines.push([r.value / s.priceUsd, `${s.domain.padEnd(28)} price ${String(s.priceUsd).padStart(9)}  value ${String(r.value).padStart(9)}  ${String(r.low).padStart(9)}-${String(r.high).padEnd(9)}  x${(r.value / s.priceUsd).toFixed(2)}  ${r.classification.domain_type}/${r.classification.subcategory}`]);
+    if (list)
+      lines.push([
+        r.value / s.priceUsd,
+        `${s.domain.padEnd(28)} price ${String(s.priceUsd).padStart(9)}  value ${String(r.value).padStart(9)}  ${String(r.low).padStart(9)}-${String(r.high).padEnd(9)}  x${(r.value / s.priceUsd).toFixed(2)}  ${r.classification.domain_type}/${r.classification.subcategory}`,
+      ]);
   }
   if (list) for (const [, l] of lines.sort((a, b) => a[0] - b[0])) console.log(l);
   const bands = PRICE_BANDS.map(([band, lo, hi]) => {
-    const ratios = sales.map((s, i) => [s, values[i]!] as const).filter(([s]) => s.priceUsd >= lo && s.priceUsd < hi).map(([s, v]) => v / s.priceUsd);
+    const ratios = sales
+      .map((s, i) => [s, values[i]!] as const)
+      .filter(([s]) => s.priceUsd >= lo && s.priceUsd < hi)
+      .map(([s, v]) => v / s.priceUsd);
     return { band, n: ratios.length, medianRatio: median(ratios) };
   });
   return { rows: sales.length, rankScore: rankSum / sales.length, spearman: spearman(values, prices), coverage: inside / sales.length, bands };

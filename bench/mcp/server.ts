@@ -10,4 +10,8 @@ import { placeFixtureIndex } from "../../test/zone/fixture-index.ts";
 import { serveForBench } from "../support/serve.ts";
 
 // The tests' zone index: real names from ../shared/data, built once per machine and cached.
-await serveForBench({ name: "mcp", keys: Number(process.argv[2] ?? "200"), before: (dir) => placeFixtureIndex(path.join(dir, "zone.idx"), sharedZoneInputs()) });
+await serveForBench({
+  name: "mcp",
+  keys: Number(process.argv[2] ?? "200"),
+  before: (dir) => placeFixtureIndex(path.join(dir, "zone.idx"), sharedZoneInputs()),
+});

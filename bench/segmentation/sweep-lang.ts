@@ -20,19 +20,26 @@ const lex = getLexicon();
 const key = (w: readonly string[]) => mergeSingles(w).join(" ");
 const base = new Splitter(lex, { ...DEFAULT_PARAMS, foreignPenalty: Infinity });
 const baseOut = cases.map((c) => key(base.split(c.input).words));
-for (const fp of penalties) for (const ls of shares) for (const fm of mins) {
-  const sp = new Splitter(lex, { ...DEFAULT_PARAMS, foreignPenalty: fp, langShare: ls, foreignMinLetters: fm });
-  let right = 0, won = 0, lost = 0;
-  const diffs: string[] = [];
-  cases.forEach((c, i) => {
-    const got = key(sp.split(c.input).words), gold = key(c.gold);
-    if (got === gold) right++;
-    if (got !== baseOut[i]) {
-      if (got === gold) won++;
-      else if (baseOut[i] === gold) lost++;
-      diffs.push(`${gold} | en: ${baseOut[i]} | now: ${got}`);
+for (const fp of penalties)
+  for (const ls of shares)
+    for (const fm of mins) {
+      const sp = new Splitter(lex, { ...DEFAULT_PARAMS, foreignPenalty: fp, langShare: ls, foreignMinLetters: fm });
+      let right = 0,
+        won = 0,
+        lost = 0;
+      const diffs: string[] = [];
+      cases.forEach((c, i) => {
+        const got = key(sp.split(c.input).words),
+          gold = key(c.gold);
+        if (got === gold) right++;
+        if (got !== baseOut[i]) {
+          if (got === gold) won++;
+          else if (baseOut[i] === gold) lost++;
+          diffs.push(`${gold} | en: ${baseOut[i]} | now: ${got}`);
+        }
+      });
+      console.log(
+        `foreignPenalty ${fp} langShare ${ls} foreignMinLetters ${fm}: ${right}/${cases.length} = ${((100 * right) / cases.length).toFixed(2)} %, ${diffs.length} differ from English-only (+${won} -${lost})`,
+      );
+      if (args.includes("--diff") && Number(args[args.indexOf("--diff") + 1]) === fp) for (const d of diffs) console.log("  " + d);
     }
-  });
-  console.log(`foreignPenalty ${fp} langShare ${ls} foreignMinLetters ${fm}: ${right}/${cases.length} = ${(100 * right / cases.length).toFixed(2)} %, ${diffs.length} differ from English-only (+${won} -${lost})`);
-  if (args.includes("--diff") && Number(args[args.indexOf("--diff") + 1]) === fp) for (const d of diffs) console.log("  " + d);
-}

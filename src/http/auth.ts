@@ -35,7 +35,11 @@ export class Authenticator {
   private cache = new Map<string, KeyRecord>();
   private version = -1;
   private checkedAt = 0;
-  constructor(private keys: KeyStore, private maxCached = 10_000, private recheckMs = 1) {}
+  constructor(
+    private keys: KeyStore,
+    private maxCached = 10_000,
+    private recheckMs = 1,
+  ) {}
 
   /** The name of the key a header was accepted for, when it is cached (for the access log). */
   cachedName(header: string | null): string | null {

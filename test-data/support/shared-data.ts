@@ -26,8 +26,12 @@ export function sharedFile(rel: string): string {
 /** The zone-walk files under 150 kB gzipped, in name order: many extensions, some multi-label. */
 export function sharedWalkFiles(): string[] {
   const walks = sharedFile("domains/zone-walks");
-  return fs.readdirSync(walks).filter((f) => f.endsWith(".txt.gz")).sort()
-    .map((f) => path.join(walks, f)).filter((f) => fs.statSync(f).size < 150_000);
+  return fs
+    .readdirSync(walks)
+    .filter((f) => f.endsWith(".txt.gz"))
+    .sort()
+    .map((f) => path.join(walks, f))
+    .filter((f) => fs.statSync(f).size < 150_000);
 }
 
 /** The .nu and .ee lists plus the small zone walks (~500k domains). */

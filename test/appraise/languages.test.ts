@@ -30,6 +30,7 @@ describe("other languages", () => {
   });
 
   test("English names stay English", () => {
-    for (const d of ["insurance.com", "bestpizza.com", "music.de", "chicagoplumber.com"]) expect({ d, s: steps(d).includes("language") }).toEqual({ d, s: false });
+    for (const d of ["insurance.com", "bestpizza.com", "music.de", "chicagoplumber.com"])
+      expect({ d, s: steps(d).includes("language") }).toEqual({ d, s: false });
   });
 });

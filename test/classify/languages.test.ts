@@ -7,8 +7,12 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { startTestServer, type TestServer } from "../support/harness.ts";
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer(); });
-afterAll(async () => { await s.stop(); });
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s.stop();
+});
 
 test("other languages, IDNs, the head of the name and place + keyword, in one categorize batch", async () => {
   const want: [string, string, string, string, string][] = [
@@ -30,12 +34,21 @@ test("other languages, IDNs, the head of the name and place + keyword, in one ca
   expect(r.status).toBe(200);
   const text = await r.text();
   const { results } = JSON.parse(text);
-  expect(results.map((x: any) => [x.domain === "xn--mbelberlin-ecb.de" ? "möbelberlin.de" : x.domain, x.split, x.vertical, x.subcategory, x.type])).toEqual(want);
+  expect(results.map((x: any) => [x.domain === "xn--mbelberlin-ecb.de" ? "möbelberlin.de" : x.domain, x.split, x.vertical, x.subcategory, x.type])).toEqual(
+    want,
+  );
   // the same bytes again
   expect(await (await s.post("/v1/categorize", { domains: want.map((w) => w[0]) })).text()).toBe(text);
   // camelcase agrees on the split and the category, and keeps the IDN's punycode in converted
   const c = await (await s.post("/v1/camelcase", { domains: ["möbelberlin.de", "hotelesbaratos.com"] })).json();
-  expect(c.results[0]).toMatchObject({ original: "xn--mbelberlin-ecb.de", converted: "xn--mbelberlin-ecb.de", split: "möbel berlin", word_count: 2, category: "Shopping", subcategory: "Furniture" });
+  expect(c.results[0]).toMatchObject({
+    original: "xn--mbelberlin-ecb.de",
+    converted: "xn--mbelberlin-ecb.de",
+    split: "möbel berlin",
+    word_count: 2,
+    category: "Shopping",
+    subcategory: "Furniture",
+  });
   expect(c.results[1]).toMatchObject({ converted: "HotelesBaratos.com", split: "hoteles baratos", category: "Travel" });
   expect(c.word_stats.map((w: any) => w.word)).toContain("möbel");
 });

@@ -31,10 +31,14 @@ export function tempDir(prefix = "zw-test-"): string {
 }
 
 /** `zoneInputs`: the domain lists the default index is built from (the committed sample if not given). */
-export async function startTestServer(env: Record<string, string> = {}, opts: { quota?: number; zoneInputs?: string[]; logStream?: { write(s: string): void } } = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  opts: { quota?: number; zoneInputs?: string[]; logStream?: { write(s: string): void } } = {},
+): Promise<TestServer> {
   const dataDir = env.ZW_DATA_DIR ?? tempDir();
   // A real zone index (built once per machine and inputs) unless the test names its own.
-  if (env.ZW_ZONE_INDEX === undefined && !fs.existsSync(path.join(dataDir, "zone.idx"))) await placeFixtureIndex(path.join(dataDir, "zone.idx"), opts.zoneInputs);
+  if (env.ZW_ZONE_INDEX === undefined && !fs.existsSync(path.join(dataDir, "zone.idx")))
+    await placeFixtureIndex(path.join(dataDir, "zone.idx"), opts.zoneInputs);
   // Upstreams default to nothing past loopback: RDAP only for ".invalid", on a closed local
   // port; IANA's WHOIS and the resolvers there too (startFixtureServer puts fakes instead).
   const bootstrap = path.join(dataDir, "loopback-rdap.json");

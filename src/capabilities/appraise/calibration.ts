@@ -16,10 +16,7 @@
  * the published ones.
  */
 
-export type PatternId =
-  | "L" | "LL" | "LLL" | "LLLL" | "LLLLL"
-  | "N" | "NN" | "NNN" | "NNNN" | "NNNNN" | "NNNNNN"
-  | "CVCV" | "CVCVC" | "LN";
+export type PatternId = "L" | "LL" | "LLL" | "LLLL" | "LLLLL" | "N" | "NN" | "NNN" | "NNNN" | "NNNNN" | "NNNNNN" | "CVCV" | "CVCVC" | "LN";
 
 export interface PatternAnchor {
   pattern: PatternId;
@@ -40,18 +37,42 @@ const ESTIMATE = "Project estimate (not a published figure): placed relative to 
 
 export const PATTERN_ANCHORS: Readonly<Record<PatternId, PatternAnchor>> = {
   L: { pattern: "L", medianUsd: 4_000_000, floorUsd: 1_500_000, published: false, source: ESTIMATE + " One-letter .com names change hands in the millions." },
-  LL: { pattern: "LL", medianUsd: 1_000_000, floorUsd: 400_000, published: false, source: ESTIMATE + " Two-letter .com sales run from about $0.5M to several million." },
-  LN: { pattern: "LN", medianUsd: 20_000, floorUsd: 8_000, published: false, source: ESTIMATE + " A letter and a digit (\"3p\", \"y1\"): every two-character .com is taken, the mixed ones far below LL." },
+  LL: {
+    pattern: "LL",
+    medianUsd: 1_000_000,
+    floorUsd: 400_000,
+    published: false,
+    source: ESTIMATE + " Two-letter .com sales run from about $0.5M to several million.",
+  },
+  LN: {
+    pattern: "LN",
+    medianUsd: 20_000,
+    floorUsd: 8_000,
+    published: false,
+    source: ESTIMATE + ' A letter and a digit ("3p", "y1"): every two-character .com is taken, the mixed ones far below LL.',
+  },
   LLL: { pattern: "LLL", medianUsd: 30_000, floorUsd: 25_500, published: true, source: PUBLISHED },
   LLLL: { pattern: "LLLL", medianUsd: 300, floorUsd: 110, published: true, source: PUBLISHED },
   LLLLL: { pattern: "LLLLL", medianUsd: 20, floorUsd: 8, published: false, source: ESTIMATE + " Random five-letter strings trade near the registration fee." },
   N: { pattern: "N", medianUsd: 2_000_000, floorUsd: 1_000_000, published: false, source: ESTIMATE },
   NN: { pattern: "NN", medianUsd: 1_500_000, floorUsd: 600_000, published: false, source: ESTIMATE },
-  NNN: { pattern: "NNN", medianUsd: 120_000, floorUsd: 50_000, published: false, source: ESTIMATE + " Three digits sit well above LLL.com: 1,000 names against 17,576." },
+  NNN: {
+    pattern: "NNN",
+    medianUsd: 120_000,
+    floorUsd: 50_000,
+    published: false,
+    source: ESTIMATE + " Three digits sit well above LLL.com: 1,000 names against 17,576.",
+  },
   NNNN: { pattern: "NNNN", medianUsd: 14_000, floorUsd: 6_600, published: true, source: PUBLISHED },
   NNNNN: { pattern: "NNNNN", medianUsd: 500, floorUsd: 150, published: false, source: ESTIMATE },
   NNNNNN: { pattern: "NNNNNN", medianUsd: 60, floorUsd: 20, published: false, source: ESTIMATE },
-  CVCV: { pattern: "CVCV", medianUsd: 2_500, floorUsd: 1_000, published: false, source: ESTIMATE + " Pronounceable four-letter names sell far above other LLLL." },
+  CVCV: {
+    pattern: "CVCV",
+    medianUsd: 2_500,
+    floorUsd: 1_000,
+    published: false,
+    source: ESTIMATE + " Pronounceable four-letter names sell far above other LLLL.",
+  },
   CVCVC: { pattern: "CVCVC", medianUsd: 400, floorUsd: 120, published: false, source: ESTIMATE },
 };
 

@@ -71,21 +71,39 @@ interface WordReading {
 
 /** Intent, exact-match phrase and place + service readings of the words (see signals.ts). */
 function readWords(words: readonly string[], zipf: readonly number[], c: ClassSignals, lex: LexiconView): WordReading {
-  let tier = 0, source = "";
+  let tier = 0,
+    source = "";
   const sub = c.type === "industry" || c.type === "geo" ? subcategoryTier(c.subcategory) : 0;
-  if (sub > 0) { tier = sub; source = c.subcategory; }
-  let unknown = 0, placeAt = -1, placeCount = 0, service: { vertical: string; subcategory: string } | null = null, serviceTier = 0;
+  if (sub > 0) {
+    tier = sub;
+    source = c.subcategory;
+  }
+  let unknown = 0,
+    placeAt = -1,
+    placeCount = 0,
+    service: { vertical: string; subcategory: string } | null = null,
+    serviceTier = 0;
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
     const pair = i + 1 < words.length ? w + words[i + 1]! : "";
     const kt = Math.max(keywordTier(w), pair === "" ? 0 : keywordTier(pair));
-    if (kt > tier) { tier = kt; source = kt === keywordTier(w) ? w : pair; }
+    if (kt > tier) {
+      tier = kt;
+      source = kt === keywordTier(w) ? w : pair;
+    }
     if (!((zipf[i] ?? 0) > 0 && w.length >= 2)) unknown++;
-    if (lex.isPlace(w)) { placeAt = i; placeCount++; continue; }
+    if (lex.isPlace(w)) {
+      placeAt = i;
+      placeCount++;
+      continue;
+    }
     const k = lex.keyword(w) ?? (pair === "" ? null : lex.keyword(pair));
     if (k !== null) {
       const t = Math.max(kt, subcategoryTier(k.subcategory));
-      if (service === null || t > serviceTier) { service = k; serviceTier = t; }
+      if (service === null || t > serviceTier) {
+        service = k;
+        serviceTier = t;
+      }
     }
   }
   const pure = unknown === 0;
@@ -98,7 +116,10 @@ function readWords(words: readonly string[], zipf: readonly number[], c: ClassSi
     if (others <= 2) {
       placeZipf = zipf[placeAt]! > 0.5 ? zipf[placeAt]! : 0.5;
       if (c.type !== "geo" && c.type !== "industry") geoService = service;
-      if (serviceTier > tier) { tier = serviceTier; source = service.subcategory; }
+      if (serviceTier > tier) {
+        tier = serviceTier;
+        source = service.subcategory;
+      }
     }
   }
   return { commercial, placeZipf, intent: { tier, source }, geoService };
@@ -126,13 +147,16 @@ export function gather(p: { ascii: string; name: string; ext: string }, lex: Lex
   }
   return {
     signals: {
-      name: p.name, ext: p.ext,
+      name: p.name,
+      ext: p.ext,
       words: { words, zipf, phrase, commercial: r.commercial, placeZipf: r.placeZipf, brand: words.length === 1 && lex.isBrand(words[0]!) },
       idnLength: idnLength(p.name),
       // A place + service name is a geo name whatever the classifier made of its words
       // ("denver lawyer" is not a person): its market is the service's.
       classification: r.geoService === null ? classification : { ...r.geoService, type: "geo" },
-      intent: r.intent, language, zone: z,
+      intent: r.intent,
+      language,
+      zone: z,
     },
     split,
   };

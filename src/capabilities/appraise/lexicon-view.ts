@@ -38,7 +38,8 @@ export function lexiconView(): LexiconView {
       const w = s.ascii?.words ?? s.words;
       let phrase = false;
       if (w.length === 2) {
-        const i = lex.indexOf(w[0]!), j = lex.indexOf(w[1]!);
+        const i = lex.indexOf(w[0]!),
+          j = lex.indexOf(w[1]!);
         // A two-word keyword in a two-word name covers it ("vacation rentals" matches "vacation rental").
         phrase = (i >= 0 && j >= 0 && lex.isPhrase(i, j)) || c.matched.some((k) => k.includes(" "));
       }
@@ -57,7 +58,9 @@ export function lexiconView(): LexiconView {
     },
     language(words, ext) {
       // Which languages every letter word of the name belongs to, and whether one is not English.
-      let all = (1 << LANGS.length) - 1, foreignOnly = false, letterWords = 0;
+      let all = (1 << LANGS.length) - 1,
+        foreignOnly = false,
+        letterWords = 0;
       for (const word of words) {
         if (!hasLetter(word)) continue;
         letterWords++;

@@ -34,7 +34,11 @@ function sig(name: string, opts: Partial<Omit<AppraisalSignals, "words">> & { zi
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 
 describe("calibration: published pattern medians (within a factor of 2)", () => {
-  const cases: [string, string, number][] = [["LLL", LETTERS, 3], ["NNNN", DIGITS, 4], ["LLLL", LETTERS, 4]];
+  const cases: [string, string, number][] = [
+    ["LLL", LETTERS, 3],
+    ["NNNN", DIGITS, 4],
+    ["LLLL", LETTERS, 4],
+  ];
   for (const [pattern, chars, len] of cases) {
     test(`${pattern}.com`, () => {
       const anchor = PATTERN_ANCHORS[pattern as "LLL"];
@@ -91,32 +95,54 @@ describe("market ordering", () => {
   });
 
   test("zone demand: a name taken in many extensions is worth more", () => {
-    const z = (exactCount: number): ZoneSignals => ({ indexed: true, exactCount, extSize: 150_000_000, typicalCount: 2.5, extComplete: true, containingPerMillion: -1 });
+    const z = (exactCount: number): ZoneSignals => ({
+      indexed: true,
+      exactCount,
+      extSize: 150_000_000,
+      typicalCount: 2.5,
+      extComplete: true,
+      containingPerMillion: -1,
+    });
     expect(word("lumen", 3.0, "com", z(200))).toBeGreaterThan(word("lumen", 3.0, "com", z(3)));
-    expect(word("lumen", 3.0, "com", z(3))).toBeGreaterThan(word("lumen", 3.0, "com", { indexed: false, exactCount: 0, extSize: 150_000_000, typicalCount: 2.5, extComplete: true, containingPerMillion: -1 }));
+    expect(word("lumen", 3.0, "com", z(3))).toBeGreaterThan(
+      word("lumen", 3.0, "com", { indexed: false, exactCount: 0, extSize: 150_000_000, typicalCount: 2.5, extComplete: true, containingPerMillion: -1 }),
+    );
   });
 });
 
 describe("range, determinism and explanations", () => {
   const names = ["a", "zz", "abc", "qxzj", "0000", "9", "kodak", "zolabo", "xqzvtkpl", "a1-b2-c3", "x".repeat(63), "123456789012"];
   test("0 <= low <= value <= high, whole USD, for every shape and extension", () => {
-    for (const n of names) for (const ext of ["com", "net", "co.uk", "xyz", "zz"]) {
-      for (const zone of [null, { indexed: false, exactCount: 0, extSize: 0, typicalCount: 1, extComplete: true, containingPerMillion: -1 }, { indexed: true, exactCount: 5000, extSize: 1e9, typicalCount: 3, extComplete: true, containingPerMillion: -1 }]) {
-        const r = appraiseSignals(sig(n, { ext, zone }));
-        expect(Number.isInteger(r.value) && Number.isInteger(r.low) && Number.isInteger(r.high)).toBe(true);
-        expect(0 <= r.low && r.low <= r.value && r.value <= r.high).toBe(true);
-        expect(r.explain).toBeNull();
-        // Explaining changes nothing but adds the steps, which add up to the value.
-        const e = appraiseSignals(sig(n, { ext, zone }), true);
-        expect([e.value, e.low, e.high]).toEqual([r.value, r.low, r.high]);
-        expect(e.explain!.reduce((sum, x) => sum + x.effect, 0)).toBe(r.value);
+    for (const n of names)
+      for (const ext of ["com", "net", "co.uk", "xyz", "zz"]) {
+        for (const zone of [
+          null,
+          { indexed: false, exactCount: 0, extSize: 0, typicalCount: 1, extComplete: true, containingPerMillion: -1 },
+          { indexed: true, exactCount: 5000, extSize: 1e9, typicalCount: 3, extComplete: true, containingPerMillion: -1 },
+        ]) {
+          const r = appraiseSignals(sig(n, { ext, zone }));
+          expect(Number.isInteger(r.value) && Number.isInteger(r.low) && Number.isInteger(r.high)).toBe(true);
+          expect(0 <= r.low && r.low <= r.value && r.value <= r.high).toBe(true);
+          expect(r.explain).toBeNull();
+          // Explaining changes nothing but adds the steps, which add up to the value.
+          const e = appraiseSignals(sig(n, { ext, zone }), true);
+          expect([e.value, e.low, e.high]).toEqual([r.value, r.low, r.high]);
+          expect(e.explain!.reduce((sum, x) => sum + x.effect, 0)).toBe(r.value);
+        }
       }
-    }
   });
 
   test("explanations: base plus effects equal the value; factors show the direction", () => {
-    const r = appraiseSignals(sig("bestpizza", { ext: "net", words: ["best", "pizza"], zipf: [5.6, 4.4], zone: { indexed: true, exactCount: 40, extSize: 1e7, typicalCount: 2, extComplete: true, containingPerMillion: -1 },
-      classification: { vertical: "Food & Drink", subcategory: "Restaurants", type: "industry" } }), true);
+    const r = appraiseSignals(
+      sig("bestpizza", {
+        ext: "net",
+        words: ["best", "pizza"],
+        zipf: [5.6, 4.4],
+        zone: { indexed: true, exactCount: 40, extSize: 1e7, typicalCount: 2, extComplete: true, containingPerMillion: -1 },
+        classification: { vertical: "Food & Drink", subcategory: "Restaurants", type: "industry" },
+      }),
+      true,
+    );
     const ex = r.explain!;
     expect(ex[0]!.feature).toBe("base");
     expect(ex.reduce((s, e) => s + e.effect, 0)).toBe(r.value);
@@ -135,10 +161,11 @@ describe("range, determinism and explanations", () => {
 });
 
 describe("what the market pays for", () => {
-  const withWords = (name: string, words: string[], zipf: number[], extra: Partial<AppraisalSignals["words"]>, intent = 0, type = "industry") => appraiseSignals({
-    ...sig(name, { words, zipf, intent: { tier: intent, source: "" }, classification: { vertical: "X", subcategory: "Y", type } }),
-    words: { words, zipf, phrase: false, commercial: false, placeZipf: 0, brand: false, ...extra },
-  });
+  const withWords = (name: string, words: string[], zipf: number[], extra: Partial<AppraisalSignals["words"]>, intent = 0, type = "industry") =>
+    appraiseSignals({
+      ...sig(name, { words, zipf, intent: { tier: intent, source: "" }, classification: { vertical: "X", subcategory: "Y", type } }),
+      words: { words, zipf, phrase: false, commercial: false, placeZipf: 0, brand: false, ...extra },
+    });
 
   test("commercial intent: the same words are worth more where advertisers compete", () => {
     const plain = withWords("mortgagecalculator", ["mortgage", "calculator"], [4.7, 4.1], {}, 0);
@@ -155,8 +182,16 @@ describe("what the market pays for", () => {
     const small = withWords("ottumwaplumber", ["ottumwa", "plumber"], [2.2, 3.5], { placeZipf: 2.2, commercial: true }, 3, "geo");
     expect(big.value).toBeGreaterThan(2_000);
     expect(big.value).toBeGreaterThan(small.value);
-    const ex = appraiseSignals({ ...sig("chicagoplumber", { classification: { vertical: "Home & Garden", subcategory: "Plumbing", type: "geo" }, intent: { tier: 3, source: "Plumbing" } }),
-      words: { words: ["chicago", "plumber"], zipf: [4.8, 3.5], phrase: false, commercial: true, placeZipf: 4.8, brand: false } }, true).explain!;
+    const ex = appraiseSignals(
+      {
+        ...sig("chicagoplumber", {
+          classification: { vertical: "Home & Garden", subcategory: "Plumbing", type: "geo" },
+          intent: { tier: 3, source: "Plumbing" },
+        }),
+        words: { words: ["chicago", "plumber"], zipf: [4.8, 3.5], phrase: false, commercial: true, placeZipf: 4.8, brand: false },
+      },
+      true,
+    ).explain!;
     expect(ex.map((e) => e.feature)).toContain("intent");
     expect(ex.map((e) => e.feature)).not.toContain("personal");
   });
@@ -171,15 +206,25 @@ describe("what the market pays for", () => {
   });
 
   test("no name that can be sold is valued $0-$0", () => {
-    for (const n of ["xqzvtkplwq", "a-b-c-d-e-f", "x".repeat(63)]) for (const ext of ["com", "lol", "zz", "co.uk"]) {
-      const r = appraiseSignals(sig(n, { ext, zone: { indexed: false, exactCount: 0, extSize: 1e6, typicalCount: 2, extComplete: true, containingPerMillion: -1 } }));
-      expect(r.value).toBeGreaterThanOrEqual(10);
-      expect(r.low).toBeGreaterThanOrEqual(1);
-    }
+    for (const n of ["xqzvtkplwq", "a-b-c-d-e-f", "x".repeat(63)])
+      for (const ext of ["com", "lol", "zz", "co.uk"]) {
+        const r = appraiseSignals(
+          sig(n, { ext, zone: { indexed: false, exactCount: 0, extSize: 1e6, typicalCount: 2, extComplete: true, containingPerMillion: -1 } }),
+        );
+        expect(r.value).toBeGreaterThanOrEqual(10);
+        expect(r.low).toBeGreaterThanOrEqual(1);
+      }
   });
 
   test("'registered nowhere' lowers a value only where the index holds the extension whole", () => {
-    const z = (extComplete: boolean): ZoneSignals => ({ indexed: false, exactCount: 0, extSize: 200_000, typicalCount: 2, extComplete, containingPerMillion: -1 });
+    const z = (extComplete: boolean): ZoneSignals => ({
+      indexed: false,
+      exactCount: 0,
+      extSize: 200_000,
+      typicalCount: 2,
+      extComplete,
+      containingPerMillion: -1,
+    });
     const sample = appraiseSignals(sig("zolabo", { ext: "nu", zone: z(false) }), true);
     const whole = appraiseSignals(sig("zolabo", { ext: "nu", zone: z(true) }), true);
     expect(sample.value).toBeGreaterThan(whole.value);
@@ -194,7 +239,11 @@ describe("what the market pays for", () => {
   });
 
   test("another language's words: a premium in their home extension, a discount in .com", () => {
-    const de = (ext: string, language: AppraisalSignals["language"]) => appraiseSignals(sig("versicherung", { ext, zipf: [4.5], language, classification: { vertical: "Insurance", subcategory: "General Insurance", type: "industry" } }), true);
+    const de = (ext: string, language: AppraisalSignals["language"]) =>
+      appraiseSignals(
+        sig("versicherung", { ext, zipf: [4.5], language, classification: { vertical: "Insurance", subcategory: "General Insurance", type: "industry" } }),
+        true,
+      );
     const home = de("de", { lang: "de", home: true });
     const english = de("de", null);
     expect(home.value).toBeGreaterThan(english.value);
@@ -203,8 +252,19 @@ describe("what the market pays for", () => {
   });
 
   test("keyword demand: a word many registered names are built on is worth more; never a penalty", () => {
-    const z = (containingPerMillion: number): ZoneSignals => ({ indexed: true, exactCount: 10, extSize: 1e6, typicalCount: 2, extComplete: true, containingPerMillion });
-    const w = (c: number) => appraiseSignals(sig("hotel", { zipf: [5.2], zone: z(c), classification: { vertical: "Travel", subcategory: "Hotels & Lodging", type: "industry" } }), true);
+    const z = (containingPerMillion: number): ZoneSignals => ({
+      indexed: true,
+      exactCount: 10,
+      extSize: 1e6,
+      typicalCount: 2,
+      extComplete: true,
+      containingPerMillion,
+    });
+    const w = (c: number) =>
+      appraiseSignals(
+        sig("hotel", { zipf: [5.2], zone: z(c), classification: { vertical: "Travel", subcategory: "Hotels & Lodging", type: "industry" } }),
+        true,
+      );
     expect(w(2000).value).toBeGreaterThan(w(100).value);
     expect(w(2000).explain!.map((e) => e.feature)).toContain("keyword_demand");
     expect(w(3).value).toBe(w(-1).value);

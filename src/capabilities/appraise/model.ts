@@ -23,13 +23,18 @@ import type { Appraisal, AppraisalSignals, ExplainEntry } from "./signals.ts";
 /** Model revision; final.version is this plus classify's version (lexicon + taxonomy). Bump on any change of output. */
 export const MODEL_VERSION = "zw-2026.11.2";
 
-interface Term { feature: string; mb: number; detail: string }
+interface Term {
+  feature: string;
+  mb: number;
+  detail: string;
+}
 
 /** Hyphens and digits mixed into letters: buyers discount both heavily. */
 function formTerms(core: Core, out: Term[], explain: boolean): void {
   if (core.kind === "idn" || core.idn === true) return; // the hyphens are the xn-- prefix, the digits its encoding
   const s = core.shape;
-  if (s.hyphens > 0) out.push({ feature: "hyphens", mb: -bits(1.5) * Math.min(3, s.hyphens), detail: explain ? `${s.hyphens} hyphen${s.hyphens > 1 ? "s" : ""}` : "" });
+  if (s.hyphens > 0)
+    out.push({ feature: "hyphens", mb: -bits(1.5) * Math.min(3, s.hyphens), detail: explain ? `${s.hyphens} hyphen${s.hyphens > 1 ? "s" : ""}` : "" });
   if (s.kind === Kind.Mixed && s.digits > 0 && s.letters > 0) out.push({ feature: "digits", mb: -bits(1.0), detail: "digits mixed with letters" });
 }
 
@@ -52,7 +57,8 @@ function classTerms(sig: AppraisalSignals, core: Core, out: Term[], explain: boo
     // Words of another language are priced by that language's frequencies (the reading above);
     // their buyers are that language's market: at home in its country's extension, fewer in .com.
     if (lang.home) out.push({ feature: "language", mb: bits(2.0), detail: explain ? `${lang.lang} words in their home extension` : "" });
-    else if (sig.ext === "com") out.push({ feature: "language", mb: -bits(1.0), detail: explain ? `${lang.lang} words in .com (a smaller market than English)` : "" });
+    else if (sig.ext === "com")
+      out.push({ feature: "language", mb: -bits(1.0), detail: explain ? `${lang.lang} words in .com (a smaller market than English)` : "" });
   }
   if (c.type === "industry" && core.term) {
     // One commercial keyword and nothing else ("insurance", "vacation rentals"): the exact-match
@@ -60,8 +66,7 @@ function classTerms(sig: AppraisalSignals, core: Core, out: Term[], explain: boo
     out.push({ feature: "type", mb: bits(1.0), detail: explain ? "exact-match industry keyword" : "" });
   } else if (c.type === "industry" || c.type === "geo") {
     out.push({ feature: "type", mb: bits(0.3), detail: explain ? `${c.type} name (exact-match buyers)` : "" });
-  }
-  else if (c.type === "personal") out.push({ feature: "type", mb: -bits(1.0), detail: "personal name (few buyers)" });
+  } else if (c.type === "personal") out.push({ feature: "type", mb: -bits(1.0), detail: "personal name (few buyers)" });
 }
 
 /**
@@ -85,7 +90,12 @@ function zoneTerms(sig: AppraisalSignals, core: Core, out: Term[], explain: bool
   // wants; only a bonus (rare keywords are already priced by their frequency).
   if (core.term && z.containingPerMillion > 0) {
     const kd = Math.round((2 * (log2mb(1 + z.containingPerMillion) - MB_KD_TYPICAL)) / 10);
-    if (kd > 0) out.push({ feature: "keyword_demand", mb: kd > bits(1.2) ? bits(1.2) : kd, detail: explain ? `${z.containingPerMillion} registered names per million contain it` : "" });
+    if (kd > 0)
+      out.push({
+        feature: "keyword_demand",
+        mb: kd > bits(1.2) ? bits(1.2) : kd,
+        detail: explain ? `${z.containingPerMillion} registered names per million contain it` : "",
+      });
   }
   // "Registered nowhere" is a fact only where the index holds this extension's whole zone;
   // a sample's absence says nothing.
@@ -118,9 +128,46 @@ function extensionMb(tier: ExtensionTier, coreMb: number): number {
  * with a "restricted" explanation step instead of a price.
  */
 const RESTRICTED: ReadonlySet<string> = new Set([
-  "gov", "edu", "mil", "int", "gov.uk", "ac.uk", "police.uk", "nhs.uk", "mod.uk", "gov.au", "edu.au", "gov.ca", "gc.ca",
-  "gov.in", "ac.in", "edu.in", "nic.in", "gov.cn", "edu.cn", "gov.br", "edu.br", "mil.br", "gouv.fr", "gob.es", "gob.mx", "edu.mx",
-  "go.jp", "ac.jp", "go.kr", "ac.kr", "gov.za", "ac.za", "govt.nz", "ac.nz", "gv.at", "ac.at", "gov.it", "edu.it", "gov.sg", "edu.sg",
+  "gov",
+  "edu",
+  "mil",
+  "int",
+  "gov.uk",
+  "ac.uk",
+  "police.uk",
+  "nhs.uk",
+  "mod.uk",
+  "gov.au",
+  "edu.au",
+  "gov.ca",
+  "gc.ca",
+  "gov.in",
+  "ac.in",
+  "edu.in",
+  "nic.in",
+  "gov.cn",
+  "edu.cn",
+  "gov.br",
+  "edu.br",
+  "mil.br",
+  "gouv.fr",
+  "gob.es",
+  "gob.mx",
+  "edu.mx",
+  "go.jp",
+  "ac.jp",
+  "go.kr",
+  "ac.kr",
+  "gov.za",
+  "ac.za",
+  "govt.nz",
+  "ac.nz",
+  "gv.at",
+  "ac.at",
+  "gov.it",
+  "edu.it",
+  "gov.sg",
+  "edu.sg",
 ]);
 
 /** The extension (or its last two labels) is a restricted registry: not for sale. */
@@ -135,7 +182,12 @@ const FLOOR_MB = log2mb(10);
 
 export function appraiseSignals(sig: AppraisalSignals, explain = false): Appraisal {
   if (isRestricted(sig.ext)) {
-    return { value: 0, low: 0, high: 0, explain: explain ? [{ feature: "restricted", factor: 0, effect: 0, detail: `.${sig.ext} is a restricted registry: its names are not for sale` }] : null };
+    return {
+      value: 0,
+      low: 0,
+      high: 0,
+      explain: explain ? [{ feature: "restricted", factor: 0, effect: 0, detail: `.${sig.ext} is a restricted registry: its names are not for sale` }] : null,
+    };
   }
   const core = coreValue(sig.name, sig.words, explain, sig.idnLength);
   const terms: Term[] = [];

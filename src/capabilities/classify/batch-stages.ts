@@ -32,12 +32,16 @@ export interface BatchSplits {
  * folded form (Split.ascii), whose words the token indexes are.
  */
 export function splitBatch(domains: readonly ParsedName[]): BatchSplits {
-  const n = domains.length, splitter = getSplitter();
-  const splits = new Array<Split>(n), starts = new Int32Array(n + 1);
-  let ids = new Int32Array(2 * n + 64), total = 0;
+  const n = domains.length,
+    splitter = getSplitter();
+  const splits = new Array<Split>(n),
+    starts = new Int32Array(n + 1);
+  let ids = new Int32Array(2 * n + 64),
+    total = 0;
   for (let i = 0; i < n; i++) {
     const s = (splits[i] = splitter.split(domains[i]!.name, langOfExt(domains[i]!.ext)));
-    const len = s.words.length, tokens = splitter.tokenWords();
+    const len = s.words.length,
+      tokens = splitter.tokenWords();
     if (total + len > ids.length) {
       const grown = new Int32Array(2 * ids.length + len);
       grown.set(ids);
@@ -57,7 +61,9 @@ export function splitBatch(domains: readonly ParsedName[]): BatchSplits {
 function tokenFacts(b: BatchSplits, info: WordInfo): Int32Array {
   const facts = new Int32Array(b.starts[b.splits.length]!);
   for (let i = 0; i < b.splits.length; i++) {
-    const split = b.splits[i]!, words = split.ascii?.words ?? split.words, at = b.starts[i]!;
+    const split = b.splits[i]!,
+      words = split.ascii?.words ?? split.words,
+      at = b.starts[i]!;
     for (let k = 0; k < words.length; k++) facts[at + k] = wordFactsAt(info, b.ids[at + k]!, words[k]!);
   }
   return facts;
@@ -65,7 +71,9 @@ function tokenFacts(b: BatchSplits, info: WordInfo): Int32Array {
 
 /** Stage 2 for camelcase: each name's classifyTopic() (taxonomy node << 3 | domain type). */
 export function topicsOf(domains: readonly ParsedName[], b: BatchSplits): Int32Array {
-  const info = getWordInfo(), facts = tokenFacts(b, info), topics = new Int32Array(domains.length);
+  const info = getWordInfo(),
+    facts = tokenFacts(b, info),
+    topics = new Int32Array(domains.length);
   for (let i = 0; i < domains.length; i++) {
     const s = b.splits[i]!;
     topics[i] = classifyTopic(s.ascii?.name ?? domains[i]!.name, s.ascii?.words ?? s.words, info, facts, b.starts[i], true);
@@ -75,7 +83,9 @@ export function topicsOf(domains: readonly ParsedName[], b: BatchSplits): Int32A
 
 /** Stage 2 for categorize: each name's classify(). */
 export function classificationsOf(domains: readonly ParsedName[], b: BatchSplits): Classification[] {
-  const info = getWordInfo(), facts = tokenFacts(b, info), out = new Array<Classification>(domains.length);
+  const info = getWordInfo(),
+    facts = tokenFacts(b, info),
+    out = new Array<Classification>(domains.length);
   for (let i = 0; i < domains.length; i++) {
     const s = b.splits[i]!;
     out[i] = classify(s.ascii?.name ?? domains[i]!.name, s.ascii?.words ?? s.words, info, facts, b.starts[i], true);
@@ -90,15 +100,20 @@ export function classificationsOf(domains: readonly ParsedName[], b: BatchSplits
  * splitter's, or looked up when the splitter did not look the token up).
  */
 export function countWords(b: BatchSplits, counts: Tally): void {
-  const lex = getLexicon(), ids = b.ids;
+  const lex = getLexicon(),
+    ids = b.ids;
   for (let i = 0; i < b.splits.length; i++) {
-    const split = b.splits[i]!, words = split.words, at = b.starts[i]!;
-    if (split.ascii !== undefined) { // Unicode words: counted as written, not by their folded word's index
+    const split = b.splits[i]!,
+      words = split.words,
+      at = b.starts[i]!;
+    if (split.ascii !== undefined) {
+      // Unicode words: counted as written, not by their folded word's index
       for (let k = 0; k < words.length; k++) counts.add(words[k]!);
       continue;
     }
     for (let k = 0; k < words.length; k++) {
-      const w = words[k]!, token = ids[at + k]!;
+      const w = words[k]!,
+        token = ids[at + k]!;
       const id = token === NOT_LOOKED_UP ? lex.indexOf(w) : token;
       if (id >= 0) counts.addIndexed(w, id);
       else counts.add(w);

@@ -47,9 +47,14 @@ export function primary(hits: readonly Hit[], flags: Int32Array): number {
   for (const h of hits) {
     const a = h.kw.node;
     if (a === best) continue;
-    const va = vertRank[nodes[a]!.verticalId]!, vb = vertRank[nodes[best]!.verticalId]!;
-    if (va > vb || (va === vb && (subRank[a]! > subRank[best]! ||
-      (subRank[a] === subRank[best] && (lastPos[a]! > lastPos[best]! || (lastPos[a] === lastPos[best] && a < best)))))) best = a;
+    const va = vertRank[nodes[a]!.verticalId]!,
+      vb = vertRank[nodes[best]!.verticalId]!;
+    if (
+      va > vb ||
+      (va === vb &&
+        (subRank[a]! > subRank[best]! || (subRank[a] === subRank[best] && (lastPos[a]! > lastPos[best]! || (lastPos[a] === lastPos[best] && a < best)))))
+    )
+      best = a;
   }
   return best;
 }
@@ -65,7 +70,15 @@ export function reset(hits: readonly Hit[]): void {
 }
 
 /** Steps 2-3 once the hits are scored (primary()): confidence, matched and tags. */
-export function scored(toks: readonly string[], flags: Int32Array, digits: Uint8Array, hits: readonly Hit[], used: Uint8Array, best: number, type: DomainType): Classification {
+export function scored(
+  toks: readonly string[],
+  flags: Int32Array,
+  digits: Uint8Array,
+  hits: readonly Hit[],
+  used: Uint8Array,
+  best: number,
+  type: DomainType,
+): Classification {
   const primaryNode = nodes[best]!;
   const strength = vertScore[primaryNode.verticalId]!;
   let rival = 0;
@@ -74,7 +87,8 @@ export function scored(toks: readonly string[], flags: Int32Array, digits: Uint8
     if (v !== primaryNode.verticalId && vertScore[v]! > rival) rival = vertScore[v]!;
   }
   let level = strength >= 3 && rival * 2 <= strength ? 2 : strength >= 3 || (strength >= 2 && rival === 0) ? 1 : 0;
-  let keywordLetters = 0, unknownLetters = 0;
+  let keywordLetters = 0,
+    unknownLetters = 0;
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i]!;
     if (used[i] === 1) keywordLetters += t.length;

@@ -76,7 +76,10 @@ describe("splitName", () => {
 
   test("an internationalised name is split in Unicode; bad punycode and other scripts are one word, LOW", () => {
     // möbelberlin, zahnärztemünchen, españaviajes
-    expect(splitName("xn--mbelberlin-ecb", langOfExt("de"))).toMatchObject({ words: ["möbel", "berlin"], ascii: { name: "mobelberlin", words: ["mobel", "berlin"] } });
+    expect(splitName("xn--mbelberlin-ecb", langOfExt("de"))).toMatchObject({
+      words: ["möbel", "berlin"],
+      ascii: { name: "mobelberlin", words: ["mobel", "berlin"] },
+    });
     expect(splitName("xn--zahnrztemnchen-8hb30b", langOfExt("de")).words).toEqual(["zahnärzte", "münchen"]);
     expect(splitName("xn--espaaviajes-4db").words).toEqual(["españa", "viajes"]);
     expect(splitName("xn--mnchen-immobilien-22b").words).toEqual(["münchen", "immobilien"]);

@@ -191,7 +191,11 @@ export class Splitter {
    * lang: ENGLISH, or l + 1 for language l of LANGS: the language whose word frequencies price
    * the words (see wordCost and SplitterParams.langShare).
    */
-  constructor(readonly lexicon: Lexicon, readonly params: Readonly<SplitterParams> = DEFAULT_PARAMS, readonly lang: number = ENGLISH) {
+  constructor(
+    readonly lexicon: Lexicon,
+    readonly params: Readonly<SplitterParams> = DEFAULT_PARAMS,
+    readonly lang: number = ENGLISH,
+  ) {
     // The unknown-run loop skips positions where no run may end: only sound when an unknown
     // run's price never falls as it grows (see letters()).
     if (!(params.unknownPerChar >= 0 && params.letterWeight >= 0 && params.spelledPerLetter >= 0)) {
@@ -201,7 +205,7 @@ export class Splitter {
     if (!(params.weakEnd >= 0)) throw new Error("splitter: weakEnd must be >= 0");
     if (!(params.spelledLong >= 0)) throw new Error("splitter: spelledLong must be >= 0");
     if (!(params.phraseBonus >= 0 && params.pairWeight >= 0)) throw new Error("splitter: phraseBonus and pairWeight must be >= 0");
-    if (!(params.phraseBonus + params.pairWeight * (PAIR_PHRASE - 1) / PAIR_SCALE < AFTER_MAX)) {
+    if (!(params.phraseBonus + (params.pairWeight * (PAIR_PHRASE - 1)) / PAIR_SCALE < AFTER_MAX)) {
       throw new Error(`splitter: a pair bonus must stay under ${AFTER_MAX} nats`);
     }
     for (let v = 0; v < this.pairBonus.length; v++) {
@@ -234,21 +238,32 @@ export class Splitter {
     const buffer = new ArrayBuffer(8 * lexicon.size);
     this.costOf = new Float32Array(buffer);
     this.bitsOf = new Int32Array(buffer);
-    const langFreq = languageCosts(lexicon, params, lang), own = lang === ENGLISH ? null : langMembers(lexicon, lang - 1);
+    const langFreq = languageCosts(lexicon, params, lang),
+      own = lang === ENGLISH ? null : langMembers(lexicon, lang - 1);
     for (let i = 0; i < lexicon.size; i++) {
-      const len = lexicon.lengthOf(i), f = lexicon.flags(i);
+      const len = lexicon.lengthOf(i),
+        f = lexicon.flags(i);
       // only other languages know the word (not English, not this splitter's language)
       const foreignOnly = (f & W_FOREIGN) !== 0 && (f & KNOWN) === 0 && lexicon.freqCost(i) === Infinity && (own === null || own[i] === 0);
       const freq = langFreq[i]!;
       // Never dearer than its letters spelled out: a rare lexicon entry must not hide the
       // acronym reading of the same letters (no unknown run spans a word's letters, but for
       // a word only other languages know, which an unknown run may span).
-      this.costOf[2 * i] = foreignOnly && len < params.foreignMinLetters ? Infinity
-        : Math.min(wordCost(lexicon, i, params, freq, (f & W_SPOKEN) !== 0 || (freq < Infinity && lexicon.freqCost(i) !== freq)), len >= 2 ? this.spelled[len]! : Infinity);
-      this.bitsOf[2 * i + 1] = (len <= 3 ? SHORT : 0) | (lexicon.beginsPhrase(i) ? HEAD : 0) | (lexicon.endsPhrase(i) ? TAIL : 0) | (foreignOnly ? FOREIGN : 0)
-        | (len === 1 || freq < params.weakEndMaxCost ? WEAK_END : 0)
-        | (len <= 3 && ((lexicon.flags(i) & KNOWN) === 0 || !hasVowel(lexicon.wordAt(i), 0, len)) ? ODD : 0)
-        | (Math.ceil(bonusAfter[i]! * AFTER_UNIT) << AFTER_SHIFT);
+      this.costOf[2 * i] =
+        foreignOnly && len < params.foreignMinLetters
+          ? Infinity
+          : Math.min(
+              wordCost(lexicon, i, params, freq, (f & W_SPOKEN) !== 0 || (freq < Infinity && lexicon.freqCost(i) !== freq)),
+              len >= 2 ? this.spelled[len]! : Infinity,
+            );
+      this.bitsOf[2 * i + 1] =
+        (len <= 3 ? SHORT : 0) |
+        (lexicon.beginsPhrase(i) ? HEAD : 0) |
+        (lexicon.endsPhrase(i) ? TAIL : 0) |
+        (foreignOnly ? FOREIGN : 0) |
+        (len === 1 || freq < params.weakEndMaxCost ? WEAK_END : 0) |
+        (len <= 3 && ((lexicon.flags(i) & KNOWN) === 0 || !hasVowel(lexicon.wordAt(i), 0, len)) ? ODD : 0) |
+        (Math.ceil(bonusAfter[i]! * AFTER_UNIT) << AFTER_SHIFT);
     }
   }
 
@@ -296,12 +311,17 @@ export class Splitter {
     // Each word cut back out of the Unicode name: from the character its first letter came
     // from to the one the next letter after it came from (a character folded to two letters,
     // "ß", that a cut falls inside goes to the later word). Hyphens are boundaries, as in ASCII.
-    const ascii = folded.ascii, from = folded.from, words: string[] = [], asciiWords: string[] = [];
+    const ascii = folded.ascii,
+      from = folded.from,
+      words: string[] = [],
+      asciiWords: string[] = [];
     let pos = 0;
     for (let k = 0; k < inner.words.length; k++) {
-      const w = inner.words[k]!, at = ascii.indexOf(w, pos);
+      const w = inner.words[k]!,
+        at = ascii.indexOf(w, pos);
       pos = at + w.length;
-      const u0 = from[at]!, u1 = pos < ascii.length ? from[pos]! : unicode.length;
+      const u0 = from[at]!,
+        u1 = pos < ascii.length ? from[pos]! : unicode.length;
       if (u1 <= u0) continue;
       this.tokens[words.length] = this.tokens[k]!;
       words.push(unicode.slice(u0, u1));
@@ -315,7 +335,11 @@ export class Splitter {
     const words: string[] = [];
     let margin = Infinity;
     this.coined = false;
-    if (this.voted) { this.votes.fill(0); this.voted = false; this.foreignTokens = 0; }
+    if (this.voted) {
+      this.votes.fill(0);
+      this.voted = false;
+      this.foreignTokens = 0;
+    }
     let i = 0;
     while (i < s.length) {
       const c = s.charCodeAt(i);
@@ -351,12 +375,16 @@ export class Splitter {
 
   /** Splits s[from, to) (letters only), pushes its tokens, returns best-vs-second margin. */
   private letters(s: string, from: number, to: number, out: string[]): number {
-    const L = to - from, p = this.params, lex = this.lexicon, maxLen = lex.maxWordLength;
+    const L = to - from,
+      p = this.params,
+      lex = this.lexicon,
+      maxLen = lex.maxWordLength;
     const c = this.c;
     for (let k = 0; k <= 2 * L + 1; k++) c[k] = Infinity;
     c[0] = 0;
     this.word[0] = START;
-    const code = this.code, vowelsTo = this.vowelsTo;
+    const code = this.code,
+      vowelsTo = this.vowelsTo;
     vowelsTo[0] = 0;
     for (let k = 0; k < L; k++) {
       const ch = s.charCodeAt(from + k);
@@ -364,14 +392,27 @@ export class Splitter {
       vowelsTo[k + 1] = vowelsTo[k]! + VOWEL[ch]!;
     }
     // Pass 1: every lexicon word (and word + "s" or "z") in the run, grouped by start position.
-    const eTo = this.eTo, eIdx = this.eIdx, eCost = this.eCost, first = this.first, starts = this.startsWord;
-    const cost = this.costOf, bits = this.bitsOf, pluralAdd = this.pluralAdd, weakEnd = p.weakEnd, ePrefix = p.ePrefix;
-    const trie = lex.trie, near = this.near, spelled = this.spelled;
+    const eTo = this.eTo,
+      eIdx = this.eIdx,
+      eCost = this.eCost,
+      first = this.first,
+      starts = this.startsWord;
+    const cost = this.costOf,
+      bits = this.bitsOf,
+      pluralAdd = this.pluralAdd,
+      weakEnd = p.weakEnd,
+      ePrefix = p.ePrefix;
+    const trie = lex.trie,
+      near = this.near,
+      spelled = this.spelled;
     let e = 0;
     for (let i = 0; i < L; i++) {
       first[i] = e;
       starts[i] = 0;
-      let node = -1, prev = -1, x = 0, next = 0;
+      let node = -1,
+        prev = -1,
+        x = 0,
+        next = 0;
       const end = Math.min(L, i + maxLen);
       for (let j = i + 1; j <= end; j++) {
         const ch = code[j - 1]! + 97;
@@ -433,7 +474,9 @@ export class Splitter {
     // acronym discount), and so does the spelled-out price: the loop stops once both pass that
     // bound.
     const model = lex.letters;
-    const nextEnd = this.nextEnd, trigramTo = this.trigramTo, endCost = this.endCost;
+    const nextEnd = this.nextEnd,
+      trigramTo = this.trigramTo,
+      endCost = this.endCost;
     trigramTo[2] = 0;
     for (let k = 2; k <= L; k++) {
       const ab = (code[k - 2]! * 27 + code[k - 1]!) * 27;
@@ -444,26 +487,35 @@ export class Splitter {
     for (let j = L - 1; j > 0; j--) nextEnd[j] = starts[j] === 1 ? j : nextEnd[j + 1]!;
     // The whole run as one token costs at most this (its letters spelled out cap it).
     const wholeRun = Math.min(this.unknownCost(s, from, to), L >= 2 ? spelled[L]! : Infinity);
-    const uBase = p.unknownBase, uChar = p.unknownPerChar, uLetters = p.letterWeight, acronym = p.acronym;
+    const uBase = p.unknownBase,
+      uChar = p.unknownPerChar,
+      uLetters = p.letterWeight,
+      acronym = p.acronym;
     const open = (LETTER_BOUNDARY * 27 + LETTER_BOUNDARY) * 27;
     // Relaxing a token [i, j) extends both paths ending at i and keeps the two best at j (state
     // 2 * j is the best, 2 * j + 1 the second: cost c, previous position, its rank, the token's
     // word). Written out in both loops below rather than called: a call per token was 15 % of
     // the splitter's time.
-    const word = this.word, fromA = this.from, rank = this.rank, shortBU = p.shortBesideUnknown;
+    const word = this.word,
+      fromA = this.from,
+      rank = this.rank,
+      shortBU = p.shortBesideUnknown;
     const pairBonus = this.pairBonus;
     for (let i = 0; i < L; i++) {
       const here = c[2 * i]!;
       const bound = Math.min(wholeRun, c[2 * L]!) + p.high;
       if (here > bound) continue;
       // the best any word edge from here can do: a pair bonus after either path's last word
-      const w0 = word[2 * i]!, w1 = word[2 * i + 1]!;
+      const w0 = word[2 * i]!,
+        w1 = word[2 * i + 1]!;
       const reach = here - Math.max(w0 >= 0 ? bits[2 * w0 + 1]! >>> AFTER_SHIFT : 0, w1 >= 0 ? bits[2 * w1 + 1]! >>> AFTER_SHIFT : 0) / AFTER_UNIT;
       for (let k = first[i]!; k < first[i + 1]!; k++) {
         const j = eTo[k]!;
         if (reach + eCost[k]! < c[2 * j + 1]!) {
-          const idx = eIdx[k]!, tokenCost = eCost[k]!;
-          const a = 2 * j, b = a + 1;
+          const idx = eIdx[k]!,
+            tokenCost = eCost[k]!;
+          const a = 2 * j,
+            b = a + 1;
           const own = bits[2 * idx + 1]!;
           for (let r = 0; r < 2; r++) {
             const base = c[2 * i + r]!;
@@ -474,10 +526,19 @@ export class Splitter {
               if ((own & TAIL) !== 0 && (bits[2 * prev + 1]! & HEAD) !== 0) total -= pairBonus[lex.pairValue(prev, idx)]!;
             } else if (prev === UNKNOWN && (own & SHORT) !== 0) total += shortBU;
             if (total < c[a]!) {
-              c[b] = c[a]!; fromA[b] = fromA[a]!; rank[b] = rank[a]!; word[b] = word[a]!;
-              c[a] = total; fromA[a] = i; rank[a] = r; word[a] = idx;
+              c[b] = c[a]!;
+              fromA[b] = fromA[a]!;
+              rank[b] = rank[a]!;
+              word[b] = word[a]!;
+              c[a] = total;
+              fromA[a] = i;
+              rank[a] = r;
+              word[a] = idx;
             } else if (total < c[b]!) {
-              c[b] = total; fromA[b] = i; rank[b] = r; word[b] = idx;
+              c[b] = total;
+              fromA[b] = i;
+              rank[b] = r;
+              word[b] = idx;
             }
           }
         }
@@ -497,13 +558,18 @@ export class Splitter {
         while (k < first[i + 1]! && eTo[k]! < j) k++;
         // a word spans [i, j): no unknown run there, unless only another language knows the word
         // (an English reading prices a foreign word against the run, not in its place)
-        if (k < first[i + 1]! && eTo[k] === j && (bits[2 * eIdx[k]! + 1]! & FOREIGN) === 0) { if (j === L) break; continue; }
+        if (k < first[i + 1]! && eTo[k] === j && (bits[2 * eIdx[k]! + 1]! & FOREIGN) === 0) {
+          if (j === L) break;
+          continue;
+        }
         const shape = letters + (n === 1 ? model[(LETTER_BOUNDARY * 27 + x0) * 27 + LETTER_BOUNDARY]! : endCost[j]!);
         const vowels = vowelsTo[j]! - vowelsTo[i]!;
         let u = uBase + uChar * n + uLetters * shape - (vowels === 0 && n >= 2 && n <= 5 ? acronym : 0);
         if (n >= 2) u = Math.min(u, spelled[n]!);
-        if (here + u < c[2 * j + 1]!) { // else it cannot enter the two best at j
-          const a = 2 * j, b = a + 1;
+        if (here + u < c[2 * j + 1]!) {
+          // else it cannot enter the two best at j
+          const a = 2 * j,
+            b = a + 1;
           for (let r = 0; r < 2; r++) {
             const base = c[2 * i + r]!;
             if (base === Infinity) break;
@@ -511,10 +577,19 @@ export class Splitter {
             if (prev === UNKNOWN) continue; // two unknown runs never touch
             const total = base + u + (prev >= 0 && (bits[2 * prev + 1]! & SHORT) !== 0 ? shortBU : 0);
             if (total < c[a]!) {
-              c[b] = c[a]!; fromA[b] = fromA[a]!; rank[b] = rank[a]!; word[b] = word[a]!;
-              c[a] = total; fromA[a] = i; rank[a] = r; word[a] = UNKNOWN;
+              c[b] = c[a]!;
+              fromA[b] = fromA[a]!;
+              rank[b] = rank[a]!;
+              word[b] = word[a]!;
+              c[a] = total;
+              fromA[a] = i;
+              rank[a] = r;
+              word[a] = UNKNOWN;
             } else if (total < c[b]!) {
-              c[b] = total; fromA[b] = i; rank[b] = r; word[b] = UNKNOWN;
+              c[b] = total;
+              fromA[b] = i;
+              rank[b] = r;
+              word[b] = UNKNOWN;
             }
           }
         }
@@ -522,12 +597,18 @@ export class Splitter {
       }
     }
     // Walk back from the best state at L, noting which tokens are letter fragments.
-    const cuts = this.cuts, frag = this.frag, cutWord = this.cutWord;
-    let k = L, r = 0, m = 0, coined = false;
+    const cuts = this.cuts,
+      frag = this.frag,
+      cutWord = this.cutWord;
+    let k = L,
+      r = 0,
+      m = 0,
+      coined = false;
     while (k > 0) {
       const at = 2 * k + r;
       const prevK = this.from[at]!;
-      const w = this.word[at]!, f = this.isFragment(s, from + prevK, from + k, w);
+      const w = this.word[at]!,
+        f = this.isFragment(s, from + prevK, from + k, w);
       if (!f && w === UNKNOWN) coined = true;
       cuts[m] = k;
       // A plural edge carries its singular's index: the token "joes" is no lexicon word.
@@ -611,7 +692,9 @@ function languageCosts(lex: Lexicon, p: Readonly<SplitterParams>, lang: number):
 /** 1 for each word of other language l (LANGS index). */
 function langMembers(lex: Lexicon, l: number): Uint8Array {
   const out = new Uint8Array(lex.size);
-  lex.forEachLangWord(l, (i) => { out[i] = 1; });
+  lex.forEachLangWord(l, (i) => {
+    out[i] = 1;
+  });
   return out;
 }
 

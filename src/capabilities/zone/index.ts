@@ -44,7 +44,12 @@ export const zone = defineCapability({
   /** Public (no key): whether an index is loaded and its size, never a path or an error text. */
   health(services) {
     const index = zoneServiceOf(services)?.current() ?? null;
-    return { zone_index: index === null ? { loaded: false } : { loaded: true, built_at: index.builtAt, total_domains: index.totalDomains, sample: index.sample, complete_tlds: index.stats().complete_tlds } };
+    return {
+      zone_index:
+        index === null
+          ? { loaded: false }
+          : { loaded: true, built_at: index.builtAt, total_domains: index.totalDomains, sample: index.sample, complete_tlds: index.stats().complete_tlds },
+    };
   },
 });
 

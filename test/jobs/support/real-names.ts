@@ -7,8 +7,10 @@ let cache: string[] | null = null;
 
 /** The lines of `files` (gzip) that are plain lower-case ASCII names, in file order. */
 export function namesOf(files: string[]): string[] {
-  return files.flatMap((f) => gunzipSync(fs.readFileSync(f)).toString("utf8").split("\n"))
-    .map((s) => s.trim()).filter((s) => s !== "" && /^[a-z0-9.-]+$/.test(s));
+  return files
+    .flatMap((f) => gunzipSync(fs.readFileSync(f)).toString("utf8").split("\n"))
+    .map((s) => s.trim())
+    .filter((s) => s !== "" && /^[a-z0-9.-]+$/.test(s));
 }
 
 /** `n` names: real ones first, then the real ones again under other extensions (still valid). */
