@@ -35,6 +35,11 @@ export interface Config {
   shutdownDrainS: number;
   baseUrl: string;
   apiKey: string | null;
+  /**
+   * PostgreSQL shared by several nodes for keys, usage and rate windows
+   * (src/store/postgres/); null: the SQLite file in the data directory.
+   */
+  databaseUrl: string | null;
 }
 
 export class ConfigError extends Error {
@@ -99,7 +104,38 @@ export function parseHostPort(raw: string, defPort: number, name: string): HostP
 function listSetting(env: Env, name: string): string[] | null {
   const raw = env[name];
   if (raw === undefined || raw.trim() === "") return null;
-  return raw.split(",").map((s) => s.trim()).filter((s) => s !== "");
+  return raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
+}
+
+/** A postgres:// URL with its password hidden, for messages and logs. */
+export function redactUrl(raw: string): string {
+  try {
+    const u = new URL(raw);
+    if (u.password) u.password = "***";
+    return u.toString();
+  } catch {
+    return "(unparseable URL)";
+  }
+}
+
+/** ZW_DATABASE_URL: postgres://[user[:password]@]host[:port]/database, or unset. */
+function databaseUrlSetting(env: Env): string | null {
+  const raw = env.ZW_DATABASE_URL?.trim();
+  if (!raw) return null;
+  const refuse = (why: string) => new ConfigError(`ZW_DATABASE_URL: ${why} (expected postgres://user:password@host:5432/database)`);
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    throw refuse("not a URL");
+  }
+  if (u.protocol !== "postgres:" && u.protocol !== "postgresql:") throw refuse(`"${u.protocol}" is not postgres: or postgresql:`);
+  if (!u.hostname) throw refuse(`${redactUrl(raw)} names no host`);
+  if (u.pathname.replace(/^\//, "") === "") throw refuse(`${redactUrl(raw)} names no database`);
+  return raw;
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -111,9 +147,7 @@ export function loadConfig(env: Env = process.env): Config {
     const tld = item.slice(0, eq).trim().toLowerCase().replace(/^\./, "");
     whoisServers.set(tld, parseHostPort(item.slice(eq + 1), 43, "ZW_WHOIS_SERVERS"));
   }
-  const dns = (listSetting(env, "ZW_DNS_SERVERS") ?? ["1.1.1.1", "8.8.8.8"]).map((s) =>
-    parseHostPort(s, 53, "ZW_DNS_SERVERS"),
-  );
+  const dns = (listSetting(env, "ZW_DNS_SERVERS") ?? ["1.1.1.1", "8.8.8.8"]).map((s) => parseHostPort(s, 53, "ZW_DNS_SERVERS"));
   const delays = (listSetting(env, "ZW_CALLBACK_DELAYS_S") ?? ["0", "60", "300", "1800", "7200", "14400"]).map((s) => {
     if (!/^\d+(\.\d+)?$/.test(s)) throw new ConfigError(`ZW_CALLBACK_DELAYS_S: "${s}" is not a number of seconds`);
     return Number(s);
@@ -143,6 +177,7 @@ export function loadConfig(env: Env = process.env): Config {
     jobLaneCapNames: intSetting(env, "ZW_JOB_LANE_CAP", 20_000_000, JOB_LIMITS.maxNames, 1_000_000_000),
     baseUrl: (env.ZW_BASE_URL?.trim() || `http://${host.includes(":") ? `[${host}]` : host}:${port}`).replace(/\/+$/, ""),
     apiKey: env.ZW_API_KEY?.trim() || null,
+    databaseUrl: databaseUrlSetting(env),
   };
 }
 
@@ -167,4 +202,9 @@ export const SETTINGS_DOC: [string, string, string][] = [
   ["ZW_JOB_LANE_CAP", "20000000", "queued names a job lane holds before submissions get 503; at least 1,000,000, one job of the largest size"],
   ["ZW_BASE_URL", "http://ZW_HOST:ZW_PORT", "service address for `cli jobs ...`"],
   ["ZW_API_KEY", "none", "key for `cli jobs ...`"],
+  [
+    "ZW_DATABASE_URL",
+    "none (SQLite)",
+    "postgres://user:password@host:5432/db: keys, usage and rate windows shared by several nodes (jobs are not served then; docs/deploy.md)",
+  ],
 ];

@@ -3,13 +3,15 @@
  * the test harness both call startServer, so tests run exactly what production runs.
  */
 import { buildApp } from "./app.ts";
-import { ConfigError, ensureDataDir, type Config } from "./config.ts";
+import { ConfigError, ensureDataDir, redactUrl, type Config } from "./config.ts";
 import { refundOpen } from "./http/meter.ts";
 import { publicRoutes } from "./http/public.ts";
 import { CAPABILITIES, ENDPOINTS, RAW_OPENAPI, RAW_RATED, RAW_ROUTES } from "./routes.ts";
 import type { Services } from "./services.ts";
 import { createPool } from "./pool/pool.ts";
-import { openStore } from "./store/sqlite.ts";
+import { openPostgresStore } from "./store/postgres/store.ts";
+import { openStore, type SqliteStore } from "./store/sqlite.ts";
+import type { Store } from "./store/types.ts";
 import { BROADCASTS, TASKS } from "../workers/tasks.ts";
 import { startCapabilities } from "./wiring.ts";
 
@@ -24,13 +26,17 @@ export interface RunningServer {
 
 export async function startServer(config: Config, opts: { log?: (e: unknown) => void } = {}): Promise<RunningServer> {
   ensureDataDir(config.dataDir);
-  const store = openStore(config.dataDir);
+  const { store, sqlite } = await openConfiguredStore(config);
   const pool = createPool({ size: config.workers, config, tasks: TASKS, broadcasts: BROADCASTS });
   const log = opts.log ?? ((e: unknown) => console.error(e));
-  const services: Services = { config, store, sqlite: store, pool, log };
-  const caps = await startCapabilities(services, CAPABILITIES).catch(async (e) => {
+  const services: Services = { config, store, sqlite, pool, log };
+  // The jobs tables live in the SQLite file and reserve through its transactions: on the
+  // shared PostgreSQL store they would charge another ledger, so jobs are not started there
+  // (their routes answer 503 "the jobs service is not running"; docs/deploy.md).
+  const started = sqlite ? CAPABILITIES : CAPABILITIES.filter((c) => c.name !== "jobs");
+  const caps = await startCapabilities(services, started).catch(async (e) => {
     await pool.stop();
-    store.close();
+    await store.close();
     throw e;
   });
   const app = buildApp(services, {
@@ -46,11 +52,18 @@ export async function startServer(config: Config, opts: { log?: (e: unknown) => 
   } catch (e) {
     await caps.stop();
     await pool.stop();
-    store.close();
+    await store.close();
     throw new ConfigError(`cannot listen on ${config.host}:${config.port} (ZW_HOST, ZW_PORT): ${e instanceof Error ? e.message : String(e)}`);
   }
   const server = app.server!;
-  const prune = setInterval(() => store.prune(Date.now()), 60_000);
+  const prune = setInterval(() => {
+    try {
+      const done = store.prune(Date.now());
+      if (done instanceof Promise) done.catch(log);
+    } catch (e) {
+      log(e);
+    }
+  }, 60_000);
   prune.unref?.();
   let stopped = false;
   return {
@@ -73,13 +86,30 @@ export async function startServer(config: Config, opts: { log?: (e: unknown) => 
       clearTimeout(timer);
       if (!drained) await server.stop(true);
       // A request still running now gets no answer: what it reserved is given back.
-      const cut = refundOpen(store);
+      const cut = await refundOpen(store);
       if (cut > 0) log(`stopping: ${cut} request(s) still running after ${config.shutdownDrainS} s were cut off; their credits were refunded`);
       await caps.stop();
       await pool.stop();
-      store.close();
+      await store.close();
     },
   };
+}
+
+/**
+ * The store ZW_DATABASE_URL chooses: PostgreSQL when set (migrated on first use; a
+ * database that cannot be reached stops the start, naming the setting), else the SQLite
+ * file in the data directory.
+ */
+async function openConfiguredStore(config: Config): Promise<{ store: Store; sqlite?: SqliteStore }> {
+  if (config.databaseUrl === null) {
+    const sqlite = openStore(config.dataDir);
+    return { store: sqlite, sqlite };
+  }
+  try {
+    return { store: await openPostgresStore(config.databaseUrl) };
+  } catch (e) {
+    throw new ConfigError(`ZW_DATABASE_URL: cannot use ${redactUrl(config.databaseUrl)}: ${e instanceof Error ? e.message : String(e)}`);
+  }
 }
 
 /** The socket: Bun's listener under the options we choose over Elysia's defaults. */

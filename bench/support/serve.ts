@@ -20,8 +20,10 @@ export async function serveForBench(opts: {
 }): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `zw-bench-${opts.name}-`));
   await opts.before?.(dir);
-  const s = await startServer(loadConfig({ ZW_DATA_DIR: dir, ZW_HOST: "127.0.0.1", ZW_PORT: "0", ZW_DNS_SERVERS: "127.0.0.1:9", ...opts.env }), { log: () => {} });
-  const keys = Array.from({ length: opts.keys }, (_, i) => s.services.store.keys.create(`bench-${i}`, 1_000_000_000).key);
+  const s = await startServer(loadConfig({ ZW_DATA_DIR: dir, ZW_HOST: "127.0.0.1", ZW_PORT: "0", ZW_DNS_SERVERS: "127.0.0.1:9", ...opts.env }), {
+    log: () => {},
+  });
+  const keys = await Promise.all(Array.from({ length: opts.keys }, async (_, i) => (await s.services.store.keys.create(`bench-${i}`, 1_000_000_000)).key));
   const bye = async () => {
     await s.stop();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -32,4 +34,3 @@ export async function serveForBench(opts: {
   opts.after?.(s);
   console.log(JSON.stringify({ port: s.port, keys, key: keys[0], pid: process.pid })); // pid: the server itself, when a launcher stands between
 }
-

@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { DEFAULT_DAILY_QUOTA } from "../operations.ts";
 import { hashKey, newApiKey, newWebhookSecret } from "./secrets.ts";
-import type { IssuedKey, KeyRecord, KeyStore } from "./types.ts";
+import type { IssuedKey, KeyRecord, SyncKeyStore as KeyStore } from "./types.ts";
 
 interface Row {
   id: number;
@@ -76,9 +76,7 @@ export class SqliteKeyStore implements KeyStore {
     const key = newApiKey();
     const secret = newWebhookSecret();
     const row = this.db
-      .query<Row, [string, string, string]>(
-        "UPDATE keys SET key_hash = ?, webhook_secret = ? WHERE name = ? AND revoked_at IS NULL RETURNING *",
-      )
+      .query<Row, [string, string, string]>("UPDATE keys SET key_hash = ?, webhook_secret = ? WHERE name = ? AND revoked_at IS NULL RETURNING *")
       .get(hashKey(key), secret, name);
     return row ? { record: toRecord(row), key, webhookSecret: secret } : null;
   }

@@ -1,8 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { USAGE_KEYS, type UsageKey } from "../operations.ts";
 import { CommitAwareCache } from "./read-cache.ts";
-import type { DayUsage, ReserveResult, UsageStore } from "./types.ts";
-
+import type { DayUsage, ReserveResult, SyncUsageStore as UsageStore } from "./types.ts";
 
 /**
  * Check-and-debit in one IMMEDIATE transaction, so two processes can never overspend.
@@ -20,19 +19,13 @@ export class SqliteUsageStore implements UsageStore {
 
   constructor(db: Database) {
     this.cache = new CommitAwareCache<string, DayUsage>(db);
-    this.total = db.query<{ n: number }, [number, string]>(
-      "SELECT coalesce(sum(credits), 0) AS n FROM usage WHERE key_id = ? AND day = ?",
-    );
+    this.total = db.query<{ n: number }, [number, string]>("SELECT coalesce(sum(credits), 0) AS n FROM usage WHERE key_id = ? AND day = ?");
     this.upsert = db.query(
       "INSERT INTO usage (key_id, day, usage_key, credits) VALUES (?1, ?2, ?3, ?4) " +
         "ON CONFLICT (key_id, day, usage_key) DO UPDATE SET credits = credits + ?4",
     );
-    this.dec = db.query(
-      "UPDATE usage SET credits = max(0, credits - ?4) WHERE key_id = ?1 AND day = ?2 AND usage_key = ?3",
-    );
-    this.perKey = db.query<{ usage_key: string; credits: number }, [number, string]>(
-      "SELECT usage_key, credits FROM usage WHERE key_id = ? AND day = ?",
-    );
+    this.dec = db.query("UPDATE usage SET credits = max(0, credits - ?4) WHERE key_id = ?1 AND day = ?2 AND usage_key = ?3");
+    this.perKey = db.query<{ usage_key: string; credits: number }, [number, string]>("SELECT usage_key, credits FROM usage WHERE key_id = ? AND day = ?");
     this.reserveTx = db.transaction((keyId: number, day: string, usageKey: string, credits: number, quota: number): ReserveResult => {
       const used = this.total.get(keyId, day)!.n;
       if (used + credits > quota) return { ok: false, used };
