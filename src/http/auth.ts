@@ -32,6 +32,9 @@ export function bearerToken(header: string | null): string | null {
 const KEY_RE = /^zw_live_[0-9A-Za-z]{32}$/;
 const unauthorized = (msg: string) => new ApiError("unauthorized", msg, {}, { "WWW-Authenticate": "Bearer" });
 
+/** The 401 of a key that does not exist, was revoked or was rotated away: the same for all three. */
+export const invalidKey = () => unauthorized("invalid API key");
+
 export class Authenticator {
   private cache = new Map<string, KeyRecord>();
   private version = -1;

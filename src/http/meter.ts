@@ -23,6 +23,7 @@
 import type { Bucket, UsageKey } from "../operations.ts";
 import { RATE_LIMITS } from "../operations.ts";
 import type { KeyRecord, MaybePromise, RateStore, Store, SyncUsageStore, UsageStore } from "../store/types.ts";
+import { invalidKey } from "./auth.ts";
 import { clockNow, epochMinute, nextUtcMidnight, secondsToNextMinute, utcDay } from "./clock.ts";
 import type { Outcome } from "./endpoint.ts";
 import { type ApiError, NO_HEADERS, quotaExceeded, rateLimited } from "./errors.ts";
@@ -33,12 +34,15 @@ import { type ApiError, NO_HEADERS, quotaExceeded, rateLimited } from "./errors.
  */
 export function checkRate(store: { rate: RateStore }, key: KeyRecord, bucket: Bucket | null, now: number): void | Promise<void> {
   if (bucket === null) return;
-  const count = store.rate.hit(key.id, bucket, epochMinute(now));
+  // With the key's hash: a store shared by other nodes (PostgreSQL), where the key may have
+  // been revoked or rotated since this node cached it, checks it in the same statement.
+  const count = store.rate.hit(key.id, bucket, epochMinute(now), key.keyHash);
   if (typeof count === "number") {
     if (count > RATE_LIMITS[bucket]) throw rateLimited(secondsToNextMinute(now), bucket);
     return;
   }
   return count.then((n) => {
+    if (n < 0) throw invalidKey();
     if (n > RATE_LIMITS[bucket]) throw rateLimited(secondsToNextMinute(now), bucket);
   });
 }

@@ -94,8 +94,13 @@ export interface SyncUsageStore extends UsageStore {
 }
 
 export interface RateStore {
-  /** Count one request in the key's bucket for `minute` (epoch minutes); returns the new count. */
-  hit(keyId: number, bucket: Bucket, minute: number): MaybePromise<number>;
+  /**
+   * Count one request in the key's bucket for `minute` (epoch minutes); returns the new
+   * count. With `keyHash`, a store whose key records may be cached elsewhere (PostgreSQL)
+   * checks in the same statement that the key still has that hash and is not revoked, and
+   * answers -1, counting nothing, when it has not.
+   */
+  hit(keyId: number, bucket: Bucket, minute: number, keyHash?: string): MaybePromise<number>;
 }
 
 export interface SyncRateStore extends RateStore {

@@ -14,8 +14,11 @@
  *   as its NOTIFY on channel `zw_keys` arrives (sent by the writing transaction at commit,
  *   typically within a millisecond); a poll of the key change counter every
  *   `pollMs` (1 s) catches a notification lost while the listening connection was down.
- *   A key write made here returns once this node has received its own notification, so a
- *   caller that revokes and then asks any node has given the others the same head start.
+ *   A key write made here returns once this node has received its own notification.
+ *   Every rated request also re-reads its key row inside the rate upsert (rate.hit with the
+ *   key's hash), so a key revoked or rotated on any node is refused by every node on its
+ *   next rated request, before the notification arrives; unrated requests (ping, usage)
+ *   follow the notification.
  *
  * Every call on the request path (findByHash, reserve, refund, get, hit) that fails to
  * reach the database throws ApiError `unavailable` (503): the statement did not commit, so
@@ -280,10 +283,24 @@ class PostgresUsageStore implements UsageStore {
 class PostgresRateStore implements RateStore {
   constructor(private sql: SQL) {}
 
-  hit(keyId: number, bucket: Bucket, minute: number): Promise<number> {
+  hit(keyId: number, bucket: Bucket, minute: number, keyHash?: string): Promise<number> {
+    if (keyHash === undefined) {
+      return this.sql`
+        INSERT INTO rate_windows AS w (key_id, bucket, minute, count) VALUES (${keyId}, ${bucket}, ${minute}, 1)
+        ON CONFLICT (key_id, bucket, minute) DO UPDATE SET count = w.count + 1 RETURNING count`.then(
+        (rows: { count: number }[]) => rows[0]!.count,
+        unavailable,
+      );
+    }
+    // The key row is read in the same statement: a key revoked or rotated on any node is
+    // refused here on its next rated request, whatever this node's key cache holds.
     return this.sql`
-      INSERT INTO rate_windows AS w (key_id, bucket, minute, count) VALUES (${keyId}, ${bucket}, ${minute}, 1)
-      ON CONFLICT (key_id, bucket, minute) DO UPDATE SET count = w.count + 1 RETURNING count`.then((rows: { count: number }[]) => rows[0]!.count, unavailable);
+      INSERT INTO rate_windows AS w (key_id, bucket, minute, count)
+      SELECT ${keyId}, ${bucket}, ${minute}, 1 FROM keys WHERE id = ${keyId} AND key_hash = ${keyHash} AND revoked_at IS NULL
+      ON CONFLICT (key_id, bucket, minute) DO UPDATE SET count = w.count + 1 RETURNING count`.then(
+      (rows: { count: number }[]) => rows[0]?.count ?? -1,
+      unavailable,
+    );
   }
 }
 
