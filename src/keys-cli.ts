@@ -1,9 +1,14 @@
-/** `cli keys ...` (README, "Commands"): keys are managed here only; there is no HTTP endpoint. */
-import { ConfigError, ensureDataDir, type Config } from "./config.ts";
+/**
+ * `cli keys ...` (README, "Commands"): keys are managed here only; there is no HTTP
+ * endpoint. With ZW_DATABASE_URL set, the keys are the shared PostgreSQL ones (every node
+ * sees a change at once: docs/deploy.md); else the SQLite file in ZW_DATA_DIR.
+ */
+import { ConfigError, ensureDataDir, redactUrl, type Config } from "./config.ts";
 import { iso } from "./http/clock.ts";
 import { databaseExists } from "./store/db.ts";
-import { openStore, type SqliteStore } from "./store/sqlite.ts";
-import type { KeyRecord } from "./store/types.ts";
+import { openPostgresStore } from "./store/postgres/store.ts";
+import { openStore } from "./store/sqlite.ts";
+import type { KeyRecord, Store } from "./store/types.ts";
 
 class UsageError extends Error {}
 
@@ -72,7 +77,14 @@ function quotaArg(v: string | undefined, def?: number): number {
  * keys that must already exist: a mistyped ZW_DATA_DIR must not get a fresh empty database
  * and "no keys", which would read as if every key had gone.
  */
-function storeFor(sub: string, config: Config): SqliteStore {
+async function storeFor(sub: string, config: Config): Promise<Store> {
+  if (config.databaseUrl !== null) {
+    try {
+      return await openPostgresStore(config.databaseUrl, { listen: false, max: 1 });
+    } catch (e) {
+      throw new ConfigError(`ZW_DATABASE_URL: cannot use ${redactUrl(config.databaseUrl)}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
   if (sub === "create") ensureDataDir(config.dataDir);
   else if (!databaseExists(config.dataDir)) throw new ConfigError(`ZW_DATA_DIR: no database at ${config.dataDir} (keys create makes the first one)`);
   return openStore(config.dataDir);
@@ -86,7 +98,7 @@ const listRow = (k: KeyRecord) => ({
   revoked_at: iso(k.revokedAt),
 });
 
-export function runKeysCommand(argv: string[], config: Config): number {
+export async function runKeysCommand(argv: string[], config: Config): Promise<number> {
   const [sub, ...rest] = argv;
   const out = (s: string) => process.stdout.write(s + "\n");
   const err = (s: string) => process.stderr.write(`cli keys: ${s}\n`);
@@ -101,45 +113,50 @@ export function runKeysCommand(argv: string[], config: Config): number {
     return 2;
   }
   const json = p.json;
-  const store = storeFor(sub!, config);
+  const store = await storeFor(sub!, config);
   try {
     switch (sub) {
       case "create": {
         const name = p.options.get("--name");
         const quota = quotaArg(p.options.get("--quota"), 10_000);
         if (!name || !NAME_RE.test(name)) throw new UsageError("--name NAME is required (letters, digits, . _ -; at most 64)");
-        if (store.keys.findByName(name)) {
+        if (await store.keys.findByName(name)) {
           err(`a key named "${name}" exists; use keys rotate ${name}`);
           return 1;
         }
-        const k = store.keys.create(name, quota);
+        const k = await store.keys.create(name, quota);
         if (json) out(JSON.stringify({ name, key: k.key, webhook_secret: k.webhookSecret, daily_quota: quota }));
-        else out(`created key "${name}" (daily quota ${quota})\n  key:            ${k.key}\n  webhook secret: ${k.webhookSecret}\nThe key is shown only now; it is stored as a hash.`);
+        else
+          out(
+            `created key "${name}" (daily quota ${quota})\n  key:            ${k.key}\n  webhook secret: ${k.webhookSecret}\nThe key is shown only now; it is stored as a hash.`,
+          );
         return 0;
       }
       case "list": {
-        const rows = store.keys.list().map(listRow);
+        const rows = (await store.keys.list()).map(listRow);
         if (json) out(JSON.stringify(rows));
         else if (rows.length === 0) out("no keys");
-        else for (const r of rows) out(`${r.name.padEnd(24)} quota ${String(r.daily_quota).padStart(9)}  created ${r.created}${r.revoked ? `  REVOKED ${r.revoked_at}` : ""}`);
+        else
+          for (const r of rows)
+            out(`${r.name.padEnd(24)} quota ${String(r.daily_quota).padStart(9)}  created ${r.created}${r.revoked ? `  REVOKED ${r.revoked_at}` : ""}`);
         return 0;
       }
       case "revoke": {
         const name = p.args[0]!;
-        if (!store.keys.findByName(name)) return (err(`no key named "${name}"`), 1);
-        const done = store.keys.revoke(name);
+        if (!(await store.keys.findByName(name))) return (err(`no key named "${name}"`), 1);
+        const done = await store.keys.revoke(name);
         if (json) out(JSON.stringify({ name, revoked: true }));
         else out(done ? `revoked "${name}"` : `"${name}" was already revoked`);
         return 0;
       }
       case "rotate": {
         const name = p.args[0]!;
-        const found = store.keys.findByName(name);
+        const found = await store.keys.findByName(name);
         if (!found) return (err(`no key named "${name}"`), 1);
         // A revoked key stays revoked: rotating it would clear revoked_at, and a key revoked
         // (say, after a leak) would come back to life under its old name without anyone asking.
         if (found.revokedAt !== null) return (err(`"${name}" is revoked; create a new key instead (keys create --name NAME)`), 1);
-        const k = store.keys.rotate(name);
+        const k = await store.keys.rotate(name);
         if (!k) return (err(`"${name}" is revoked or gone`), 1);
         if (json) out(JSON.stringify({ name, key: k.key, webhook_secret: k.webhookSecret, daily_quota: k.record.dailyQuota }));
         else out(`rotated "${name}": the old key stopped working\n  key:            ${k.key}\n  webhook secret: ${k.webhookSecret}`);
@@ -147,7 +164,7 @@ export function runKeysCommand(argv: string[], config: Config): number {
       }
       case "quota": {
         const [name, n] = [p.args[0]!, quotaArg(p.args[1])];
-        if (!store.keys.setQuota(name, n)) return (err(`no key named "${name}"`), 1);
+        if (!(await store.keys.setQuota(name, n))) return (err(`no key named "${name}"`), 1);
         if (json) out(JSON.stringify({ name, daily_quota: n }));
         else out(`"${name}" daily quota is now ${n}`);
         return 0;
@@ -161,6 +178,6 @@ export function runKeysCommand(argv: string[], config: Config): number {
     }
     throw e;
   } finally {
-    store.close();
+    await store.close();
   }
 }

@@ -7,11 +7,13 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import fs from "node:fs";
+import path from "node:path";
 import { ConfigError, loadConfig } from "../src/config.ts";
 import { startServer, type RunningServer } from "../src/main.ts";
 import { RATE_LIMITS, type Bucket } from "../src/operations.ts";
 import { openPostgresStore, type PostgresStore } from "../src/store/postgres/store.ts";
 import { freshMinute, tempDir } from "./support/harness.ts";
+import { REPO } from "./support/paths.ts";
 import { postgresDatabase } from "./support/postgres.ts";
 import { fixtureIndex } from "./zone/fixture-index.ts";
 
@@ -156,6 +158,28 @@ describe("three nodes on one PostgreSQL database", () => {
       expect((await n.get("/v1/zone/stats", old.key)).status).toBe(401);
       expect((await n.get("/v1/zone/stats", next.key)).status).toBe(200);
     }
+  });
+
+  test("cli keys with ZW_DATABASE_URL manages the shared keys: created, served by every node, revoked everywhere", async () => {
+    const cli = async (...args: string[]) => {
+      const proc = Bun.spawn([process.execPath, path.join(REPO, "src/cli.ts"), "keys", ...args], {
+        env: { ...process.env, ZW_DATABASE_URL: url, ZW_DATA_DIR: path.join(nodes[0]!.dir, "cli-unused") },
+        stdout: "pipe",
+        stderr: "pipe",
+      });
+      const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+      return { stdout, stderr, code };
+    };
+    const made = await cli("create", "--name", "from-cli", "--quota", "7", "--json");
+    expect(made.code).toBe(0);
+    const { key, daily_quota } = JSON.parse(made.stdout);
+    expect(daily_quota).toBe(7);
+    for (const n of nodes) expect((await n.get("/v1/zone/stats", key)).status).toBe(200);
+    expect((await cli("list", "--json")).stdout).toContain('"name":"from-cli"');
+    expect((await cli("revoke", "from-cli")).code).toBe(0);
+    for (const n of nodes) expect((await n.get("/v1/zone/stats", key)).status).toBe(401);
+    // The CLI made no SQLite database: the keys live in PostgreSQL only.
+    expect(fs.existsSync(path.join(nodes[0]!.dir, "cli-unused"))).toBe(false);
   });
 
   test("the database gone at runtime: 503 unavailable, nothing charged; served again once it is back", async () => {
