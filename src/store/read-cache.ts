@@ -19,7 +19,11 @@ export class CommitAwareCache<K, V> {
   private seenVersion = -1;
   private checkedAt = -Infinity;
 
-  constructor(db: Database, private max = 10_000, private recheckMs = 1) {
+  constructor(
+    db: Database,
+    private max = 10_000,
+    private recheckMs = 1,
+  ) {
     this.dataVersion = db.query<{ data_version: number }, []>("PRAGMA data_version");
   }
 

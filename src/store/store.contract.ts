@@ -61,7 +61,7 @@ export function storeContract(name: string, subject: ContractSubject): void {
         const s = await open();
         await s.keys.create("b");
         await s.keys.create("a", 5);
-        expect(Promise.resolve().then(() => s.keys.create("b"))).rejects.toThrow();
+        await expect(Promise.resolve().then(() => s.keys.create("b"))).rejects.toThrow();
         expect((await s.keys.findByName("b"))!.dailyQuota).toBe(10_000);
         expect((await s.keys.list()).map((k) => k.name)).toEqual(["a", "b"]);
         expect(await s.keys.count()).toBe(2);
