@@ -19,12 +19,33 @@ import { lcg } from "../test/support/random.ts";
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "zw-build-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-
 describe("list lines: the byte fast path decides like normaliseDomain", () => {
   test("random lines over the characters that matter, and the edge cases", () => {
     const rnd = lcg(11);
     const alphabet = "abcXYZ09-..-. \t\r#;_é\u00a0";
-    const lines = ["", " ", "#x.com", " ;x.com", ".", "..", "a.", "a..", "a.b.", "a.b..", "-a.b", "a-.b", "a.-b", "a.b-", "nodot", "A.B", " a.b\t", `${"a".repeat(63)}.com`, `${"a".repeat(64)}.com`, `a.${"b.".repeat(125)}c`, `a.${"b.".repeat(126)}c`];
+    const lines = [
+      "",
+      " ",
+      "#x.com",
+      " ;x.com",
+      ".",
+      "..",
+      "a.",
+      "a..",
+      "a.b.",
+      "a.b..",
+      "-a.b",
+      "a-.b",
+      "a.-b",
+      "a.b-",
+      "nodot",
+      "A.B",
+      " a.b\t",
+      `${"a".repeat(63)}.com`,
+      `${"a".repeat(64)}.com`,
+      `a.${"b.".repeat(125)}c`,
+      `a.${"b.".repeat(126)}c`,
+    ];
     for (let i = 0; i < 20_000; i++) {
       const n = 1 + Math.floor(rnd() * 12);
       let s = "";
@@ -79,10 +100,19 @@ describe("lines as bytes", () => {
     const kept = lines.filter((l) => l.length <= MAX).map((l) => (l.endsWith("\r") ? l.slice(0, -1) : l).trim());
     const valid = kept.map((l) => normaliseDomain(l)).filter((d) => d !== null);
     const out = path.join(dir, "stdin.idx");
-    const r = Bun.spawnSync([process.execPath, "run", path.join(import.meta.dir, "../src/cli.ts"), "index", "build", "--json", "--out", out, "-"], { stdin: Buffer.from(text), stdout: "pipe", stderr: "pipe" });
+    const r = Bun.spawnSync([process.execPath, "run", path.join(import.meta.dir, "../src/cli.ts"), "index", "build", "--json", "--out", out, "-"], {
+      stdin: Buffer.from(text),
+      stdout: "pipe",
+      stderr: "pipe",
+    });
     expect(r.exitCode).toBe(0);
     const report = JSON.parse(r.stdout.toString());
-    expect(report.inputs[0]).toMatchObject({ lines: lines.length, tooLongLines: lines.length - kept.length, domains: valid.length, invalidNames: kept.length - valid.length });
+    expect(report.inputs[0]).toMatchObject({
+      lines: lines.length,
+      tooLongLines: lines.length - kept.length,
+      domains: valid.length,
+      invalidNames: kept.length - valid.length,
+    });
     expect(report.totalDomains).toBe(new Set(valid).size);
     expect(lines.length - kept.length).toBeGreaterThan(40);
   }, 30_000);
@@ -94,7 +124,12 @@ function namesOf(file: string): string[] {
   const bytes = fs.readFileSync(file);
   const namb = h.sections.get("NAMB")!;
   const namo = h.sections.get("NAMO")!;
-  const off = readOffsets("NAMO", new Uint8Array(bytes.buffer.slice(bytes.byteOffset + namo.offset, bytes.byteOffset + namo.offset + namo.length)), h.totalNames + 1, namb.length);
+  const off = readOffsets(
+    "NAMO",
+    new Uint8Array(bytes.buffer.slice(bytes.byteOffset + namo.offset, bytes.byteOffset + namo.offset + namo.length)),
+    h.totalNames + 1,
+    namb.length,
+  );
   if (typeof off === "string") throw new Error(off);
   const text = bytes.toString("latin1", namb.offset, namb.offset + namb.length);
   return Array.from({ length: off.length - 1 }, (_, i) => text.slice(off.at(i), off.at(i + 1)));

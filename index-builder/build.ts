@@ -24,7 +24,23 @@ export type BuildPhase = "read" | "merge" | "contain" | "trigrams" | "precompute
 
 /** The sections of the file, in file order (FORMAT.md). */
 const FILE_SECTIONS: SectionTag[] = [
-  "EXTB", "EXTO", "EXTC", "NAMB", "NAMO", "NAMJ", "POSO", "POST", "CNTB", "CNTO", "CNTD", "TRIO", "TRIC", "TRIP", "PREE", "PREX", "PREC",
+  "EXTB",
+  "EXTO",
+  "EXTC",
+  "NAMB",
+  "NAMO",
+  "NAMJ",
+  "POSO",
+  "POST",
+  "CNTB",
+  "CNTO",
+  "CNTD",
+  "TRIO",
+  "TRIC",
+  "TRIP",
+  "PREE",
+  "PREX",
+  "PREC",
 ];
 
 export interface BuildProgress {
@@ -129,8 +145,14 @@ export async function buildIndex(opts: BuildOptions): Promise<BuildReport> {
     if (!force && now - lastTick < 500) return;
     lastTick = now;
     opts.onProgress({
-      phase, input, inputsDone: reports.length, inputsTotal: opts.inputs.length, lines: reader.lines, domainsSeen: reader.domainsSeen,
-      elapsedMs: now - t0, rssBytes: process.memoryUsage.rss(),
+      phase,
+      input,
+      inputsDone: reports.length,
+      inputsTotal: opts.inputs.length,
+      lines: reader.lines,
+      domainsSeen: reader.domainsSeen,
+      elapsedMs: now - t0,
+      rssBytes: process.memoryUsage.rss(),
     });
   };
 
@@ -233,7 +255,13 @@ export async function buildIndex(opts: BuildOptions): Promise<BuildReport> {
     writer.add({ tag: "PREE", elemBytes: 1, data: pre.entries }, true);
     writer.add({ tag: "PREX", elemBytes: extIdBytes, data: pre.recordExt }, true);
     writer.add({ tag: "PREC", elemBytes: 1, data: pre.recordCount }, true);
-    const fileBytes = await writer.finish({ builtAtMs: builtAt.getTime(), totalDomains: c.totalDomains, totalNames: c.totalNames, totalTlds: extNames.length, extIdBytes });
+    const fileBytes = await writer.finish({
+      builtAtMs: builtAt.getTime(),
+      totalDomains: c.totalDomains,
+      totalNames: c.totalNames,
+      totalTlds: extNames.length,
+      extIdBytes,
+    });
     endPhase("write");
     const seconds = (performance.now() - t0) / 1000;
     progress("done", null, true);

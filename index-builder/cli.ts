@@ -65,7 +65,9 @@ async function build(args: string[]): Promise<number> {
     return 1;
   }
   const tty = process.stderr.isTTY === true;
-  const endSignals = cleanUpOnSignals((signal) => process.stderr.write(`${tty ? "\n" : ""}index build: stopped by ${signal}; the temp files were removed, nothing was written\n`));
+  const endSignals = cleanUpOnSignals((signal) =>
+    process.stderr.write(`${tty ? "\n" : ""}index build: stopped by ${signal}; the temp files were removed, nothing was written\n`),
+  );
   let report: BuildReport;
   try {
     report = await buildIndex({
@@ -104,7 +106,8 @@ function outputProblem(out: string, inputs: string[]): string | null {
     if (input === "-") continue;
     const s = fs.statSync(input, { throwIfNoEntry: false });
     // the same file by any name (a link, "./a.txt"): same device and inode
-    if (s !== undefined && s.dev === target.dev && s.ino === target.ino) return `${out} is also an input (${input}); the index would replace it, give another --out`;
+    if (s !== undefined && s.dev === target.dev && s.ino === target.ino)
+      return `${out} is also an input (${input}); the index would replace it, give another --out`;
   }
   return null;
 }

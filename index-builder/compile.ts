@@ -29,4 +29,6 @@ if (!probe.stderr.toString().includes("index build --out FILE")) {
   process.stderr.write(`build: ${out} was written but does not answer its usage line\n`);
   process.exit(1);
 }
-process.stdout.write(`built ${path.relative(root, out)} (${(fs.statSync(out).size / 2 ** 20).toFixed(0)} MB) in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+process.stdout.write(
+  `built ${path.relative(root, out)} (${(fs.statSync(out).size / 2 ** 20).toFixed(0)} MB) in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
+);

@@ -70,7 +70,6 @@ export function cmpFrom(names: Uint8Array, p: number, lp: number, q: number, lq:
   return lp - lq;
 }
 
-
 /** One bucket's records in sorted order: key (its characters 2.., the bucket's Shape), position, weight, length, f. */
 export interface Records {
   key: Float64Array;

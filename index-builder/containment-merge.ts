@@ -52,7 +52,11 @@ export class Merge {
   /** Characters the keys show: 2 (the bucket) + the bucket's key characters. */
   private shown = 8;
 
-  constructor(private readonly names: Uint8Array, private readonly nameOff: Uint32Array, private readonly out: Output) {}
+  constructor(
+    private readonly names: Uint8Array,
+    private readonly nameOff: Uint32Array,
+    private readonly out: Output,
+  ) {}
 
   /** Merges g's n records (keys of `chars` characters) with the names [n0, n1). */
   bucket(chars: number, n: number, g: Records, n0: number, n1: number): void {
@@ -162,4 +166,3 @@ function sortTail(out: Output, from: number): void {
   copy(out.domains);
   copy(out.ends);
 }
-

@@ -36,7 +36,16 @@ const MAX_WEIGHT = 2 ** 22;
  * bucket's records by their third character (parts: BASE a bucket, the first for
  * 2-character suffixes).
  */
-export function scan(a: ContainInput, from: number, to: number, start: Uint32Array, rec: Float64Array, parts: Uint32Array, bigF: Map<number, number>, roll: boolean): void {
+export function scan(
+  a: ContainInput,
+  from: number,
+  to: number,
+  start: Uint32Array,
+  rec: Float64Array,
+  parts: Uint32Array,
+  bigF: Map<number, number>,
+  roll: boolean,
+): void {
   const { names, nameOff, postStart } = a;
   const i32 = new Int32Array(rec.buffer);
   const fill = start.slice(0, start.length - 1);
@@ -204,7 +213,10 @@ export function refineTies(names: Uint8Array, keys: BigUint64Array, k32: Int32Ar
 /** Sorts g's records [o0, o1), equal in their first `at` characters, by their bytes after, then length. */
 function insertionSort(names: Uint8Array, g: Records, o0: number, o1: number, at: number): void {
   for (let o = o0 + 1; o < o1; o++) {
-    const p = g.pos[o], w = g.w[o], l = g.len[o], f = g.f[o];
+    const p = g.pos[o],
+      w = g.w[o],
+      l = g.len[o],
+      f = g.f[o];
     let q = o - 1;
     while (q >= o0 && cmpFrom(names, g.pos[q], g.len[q], p, l, at) > 0) {
       g.pos[q + 1] = g.pos[q];
@@ -222,7 +234,10 @@ function insertionSort(names: Uint8Array, g: Records, o0: number, o1: number, at
 
 /** Reorders g's records [o0, o0 + n) as the run's sorted slots (from slot r, laid out by sh) list them, with their new keys. */
 function permute(g: Records, o0: number, n: number, k32: Int32Array, r: number, sh: Shape): void {
-  const pos = g.pos.slice(o0, o0 + n), w = g.w.slice(o0, o0 + n), len = g.len.slice(o0, o0 + n), f = g.f.slice(o0, o0 + n);
+  const pos = g.pos.slice(o0, o0 + n),
+    w = g.w.slice(o0, o0 + n),
+    len = g.len.slice(o0, o0 + n),
+    f = g.f.slice(o0, o0 + n);
   for (let k = 0; k < n; k++) {
     const x = sh.index(k32, r + k);
     g.key[o0 + k] = sh.key(k32, r + k);
@@ -232,4 +247,3 @@ function permute(g: Records, o0: number, n: number, k32: Int32Array, r: number, 
     g.f[o0 + k] = f[x];
   }
 }
-

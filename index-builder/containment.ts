@@ -112,7 +112,14 @@ export function splitBuckets(counts: Float64Array): number {
 }
 
 /** Containment counts of the names in buckets [from, to). */
-export function innerCounts(a: ContainInput, counts: Float64Array, firstName: Uint32Array, from: number, to: number, groupRecords = GROUP_RECORDS): InnerCounts {
+export function innerCounts(
+  a: ContainInput,
+  counts: Float64Array,
+  firstName: Uint32Array,
+  from: number,
+  to: number,
+  groupRecords = GROUP_RECORDS,
+): InnerCounts {
   const groups: [number, number, number][] = [];
   let most = 0;
   let largest = 0;
@@ -120,7 +127,8 @@ export function innerCounts(a: ContainInput, counts: Float64Array, firstName: Ui
     let end = b;
     let records = 0;
     while (end < to && (end === b || records + counts[end] <= groupRecords)) {
-      if (counts[end] > MAX_BUCKET) throw new Error(`containment counts: ${counts[end]} suffixes share their first two characters, above the limit of ${MAX_BUCKET}`);
+      if (counts[end] > MAX_BUCKET)
+        throw new Error(`containment counts: ${counts[end]} suffixes share their first two characters, above the limit of ${MAX_BUCKET}`);
       if (counts[end] > largest) largest = counts[end];
       records += counts[end++];
     }
@@ -138,7 +146,15 @@ export function innerCounts(a: ContainInput, counts: Float64Array, firstName: Ui
 }
 
 function runGroup(
-  a: ContainInput, counts: Float64Array, firstName: Uint32Array, from: number, to: number, records: number, rec: Float64Array, work: Work, out: Output,
+  a: ContainInput,
+  counts: Float64Array,
+  firstName: Uint32Array,
+  from: number,
+  to: number,
+  records: number,
+  rec: Float64Array,
+  work: Work,
+  out: Output,
 ): void {
   const { names, nameOff } = a;
   const start = new Uint32Array(to - from + 1);

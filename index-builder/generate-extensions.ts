@@ -16,16 +16,77 @@
  * share of domains (about 45 %, which generate.test.ts holds it to).
  */
 const HEAD: [string, number][] = [
-  ["com", 73], ["de", 4.4], ["net", 3.6], ["org", 3.0], ["cn", 2.2], ["co.uk", 2.3], ["nl", 1.7],
-  ["ru", 1.5], ["com.br", 1.3], ["fr", 1.1], ["eu", 1.0], ["xyz", 1.0], ["info", 1.0], ["com.au", 1.0],
-  ["it", 0.9], ["ca", 0.9], ["in", 0.8], ["top", 0.8], ["co", 0.8], ["pl", 0.7], ["ch", 0.7],
-  ["uk", 0.6], ["es", 0.6], ["online", 0.5], ["jp", 0.5], ["be", 0.5], ["us", 0.5], ["se", 0.4],
-  ["dk", 0.4], ["at", 0.4], ["cz", 0.4], ["co.za", 0.4], ["shop", 0.4], ["org.uk", 0.3], ["io", 0.3],
-  ["me", 0.3], ["biz", 0.3], ["site", 0.3], ["ir", 0.3], ["kr", 0.3], ["com.cn", 0.3], ["vn", 0.2],
-  ["store", 0.2], ["app", 0.2], ["co.nz", 0.2], ["com.mx", 0.2], ["com.ar", 0.2], ["pt", 0.2], ["gr", 0.2],
-  ["fi", 0.2], ["no", 0.2], ["hu", 0.2], ["ro", 0.2], ["ua", 0.2], ["cl", 0.2], ["nu", 0.1], ["ee", 0.1],
-  ["dev", 0.1], ["tw", 0.1], ["co.jp", 0.1], ["com.tr", 0.1], ["mx", 0.1], ["sk", 0.1], ["com.ua", 0.1],
-  ["club", 0.1], ["live", 0.1], ["tech", 0.1], ["space", 0.1], ["ai", 0.1], ["tv", 0.1], ["cc", 0.1],
+  ["com", 73],
+  ["de", 4.4],
+  ["net", 3.6],
+  ["org", 3.0],
+  ["cn", 2.2],
+  ["co.uk", 2.3],
+  ["nl", 1.7],
+  ["ru", 1.5],
+  ["com.br", 1.3],
+  ["fr", 1.1],
+  ["eu", 1.0],
+  ["xyz", 1.0],
+  ["info", 1.0],
+  ["com.au", 1.0],
+  ["it", 0.9],
+  ["ca", 0.9],
+  ["in", 0.8],
+  ["top", 0.8],
+  ["co", 0.8],
+  ["pl", 0.7],
+  ["ch", 0.7],
+  ["uk", 0.6],
+  ["es", 0.6],
+  ["online", 0.5],
+  ["jp", 0.5],
+  ["be", 0.5],
+  ["us", 0.5],
+  ["se", 0.4],
+  ["dk", 0.4],
+  ["at", 0.4],
+  ["cz", 0.4],
+  ["co.za", 0.4],
+  ["shop", 0.4],
+  ["org.uk", 0.3],
+  ["io", 0.3],
+  ["me", 0.3],
+  ["biz", 0.3],
+  ["site", 0.3],
+  ["ir", 0.3],
+  ["kr", 0.3],
+  ["com.cn", 0.3],
+  ["vn", 0.2],
+  ["store", 0.2],
+  ["app", 0.2],
+  ["co.nz", 0.2],
+  ["com.mx", 0.2],
+  ["com.ar", 0.2],
+  ["pt", 0.2],
+  ["gr", 0.2],
+  ["fi", 0.2],
+  ["no", 0.2],
+  ["hu", 0.2],
+  ["ro", 0.2],
+  ["ua", 0.2],
+  ["cl", 0.2],
+  ["nu", 0.1],
+  ["ee", 0.1],
+  ["dev", 0.1],
+  ["tw", 0.1],
+  ["co.jp", 0.1],
+  ["com.tr", 0.1],
+  ["mx", 0.1],
+  ["sk", 0.1],
+  ["com.ua", 0.1],
+  ["club", 0.1],
+  ["live", 0.1],
+  ["tech", 0.1],
+  ["space", 0.1],
+  ["ai", 0.1],
+  ["tv", 0.1],
+  ["cc", 0.1],
 ];
 
 /** Weight of the synthetic tail (about 11 % of draws; the head has the rest). */
@@ -58,7 +119,7 @@ export function extensionTable(size: number, gtldWords: readonly string[]): Exte
   for (let i = 0; i < tail.length; i++) harmonic += 1 / (HEAD.length + i + 1);
   tail.forEach((n, i) => {
     names.push(n);
-    weights.push((TAIL_PERCENT / (HEAD.length + i + 1)) / harmonic);
+    weights.push(TAIL_PERCENT / (HEAD.length + i + 1) / harmonic);
   });
   const total = weights.reduce((s, w) => s + w, 0);
   const cumulative = new Float64Array(names.length);
@@ -90,7 +151,11 @@ function tailNames(count: number, taken: Set<string>, gtldWords: readonly string
     seconds.push(`${SECOND_LEVEL[Math.floor(i / codes.length)]}.${code}`);
   }
   const words = gtldWords.slice(GTLD_SKIP_COMMONEST).filter((w) => w.length >= 3 && w.length <= 14 && !taken.has(w));
-  const shapes: [string[], number][] = [[codes, 2], [seconds, 3], [words, 3]];
+  const shapes: [string[], number][] = [
+    [codes, 2],
+    [seconds, 3],
+    [words, 3],
+  ];
   const cursor = [0, 0, 0];
   const out: string[] = [];
   while (out.length < count) {

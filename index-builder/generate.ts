@@ -46,12 +46,50 @@ const MAX_EXTENSIONS_PER_NAME = 40;
 type Kind = "word" | "rare" | "pair" | "pairRare" | "triple" | "digits" | "hyphen" | "person" | "brand" | "short" | "numeric" | "affix";
 /** Share of each kind among generated names, in percent. */
 const KINDS: [Kind, number][] = [
-  ["word", 9], ["rare", 5], ["pair", 28], ["pairRare", 9], ["triple", 5], ["digits", 8],
-  ["hyphen", 7], ["person", 6], ["brand", 8], ["short", 5], ["numeric", 2], ["affix", 8],
+  ["word", 9],
+  ["rare", 5],
+  ["pair", 28],
+  ["pairRare", 9],
+  ["triple", 5],
+  ["digits", 8],
+  ["hyphen", 7],
+  ["person", 6],
+  ["brand", 8],
+  ["short", 5],
+  ["numeric", 2],
+  ["affix", 8],
 ];
 const PREFIXES = ["my", "get", "the", "go", "best", "i", "e", "buy", "try", "top", "pro", "smart", "web", "one"];
 const SUFFIXES = ["hq", "app", "online", "shop", "hub", "lab", "pro", "co", "now", "24", "365", "world", "group", "media", "ly"];
-const ONSETS = ["b", "c", "d", "f", "g", "k", "l", "m", "n", "p", "r", "s", "t", "v", "z", "br", "cr", "dr", "fl", "gr", "kl", "pr", "st", "tr", "sh", "ch", "qu"];
+const ONSETS = [
+  "b",
+  "c",
+  "d",
+  "f",
+  "g",
+  "k",
+  "l",
+  "m",
+  "n",
+  "p",
+  "r",
+  "s",
+  "t",
+  "v",
+  "z",
+  "br",
+  "cr",
+  "dr",
+  "fl",
+  "gr",
+  "kl",
+  "pr",
+  "st",
+  "tr",
+  "sh",
+  "ch",
+  "qu",
+];
 const VOWELS = ["a", "e", "i", "o", "u", "ai", "ea", "io", "oo", "y"];
 const CODAS = ["", "", "", "n", "r", "x", "l", "s", "m"];
 const ALNUM = "abcdefghijklmnopqrstuvwxyz0123456789";
@@ -62,7 +100,8 @@ const FUNCTION_WORDS = 100;
 const common = (ninjaWords as string[]).slice(FUNCTION_WORDS).filter((w) => w.length >= 2 && w.length <= 20 && LETTERS.test(w));
 const rare = (englishWords as string[]).filter((w) => w.length >= 3 && w.length <= 14 && LETTERS.test(w));
 const given = [...new Set([...(maleNames as string[]), ...(femaleNames as string[])].map((n) => n.toLowerCase()))]
-  .filter((n) => n.length >= 2 && LETTERS.test(n)).sort();
+  .filter((n) => n.length >= 2 && LETTERS.test(n))
+  .sort();
 
 /**
  * Cumulative weights 1 / (rank + offset) over n ranks: Zipf, flattened at the head so the
@@ -98,7 +137,10 @@ function random(seed: number): () => number {
     z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
     return (z ^ (z >>> 16)) | 0;
   };
-  let a = mix(), b = mix(), c = mix(), d = mix();
+  let a = mix(),
+    b = mix(),
+    c = mix(),
+    d = mix();
   return () => {
     const t = (((a + b) | 0) + d) | 0;
     d = (d + 1) | 0;
@@ -159,7 +201,11 @@ class Synth {
   private serial = 0;
   readonly picked: string[] = [];
 
-  constructor(readonly count: number, seed: number, private readonly ext: ExtensionTable) {
+  constructor(
+    readonly count: number,
+    seed: number,
+    private readonly ext: ExtensionTable,
+  ) {
     this.rnd = random(seed);
     this.seen = new Seen(count);
     this.stamp = new Uint32Array(ext.names.length);
@@ -197,22 +243,33 @@ class Synth {
 
   private make(kind: Kind): string {
     switch (kind) {
-      case "word": return this.common();
-      case "rare": return this.pick(rare);
-      case "pair": return this.common() + this.common();
-      case "pairRare": return this.rnd() < 0.5 ? this.common() + this.pick(rare) : this.pick(rare) + this.common();
-      case "triple": return this.common() + this.common() + this.common();
-      case "digits": return this.rnd() < 0.7 ? this.word() + this.number() : this.number() + this.word();
-      case "hyphen": return this.rnd() < 0.85 ? `${this.word()}-${this.word()}` : `${this.word()}-${this.word()}-${this.word()}`;
+      case "word":
+        return this.common();
+      case "rare":
+        return this.pick(rare);
+      case "pair":
+        return this.common() + this.common();
+      case "pairRare":
+        return this.rnd() < 0.5 ? this.common() + this.pick(rare) : this.pick(rare) + this.common();
+      case "triple":
+        return this.common() + this.common() + this.common();
+      case "digits":
+        return this.rnd() < 0.7 ? this.word() + this.number() : this.number() + this.word();
+      case "hyphen":
+        return this.rnd() < 0.85 ? `${this.word()}-${this.word()}` : `${this.word()}-${this.word()}-${this.word()}`;
       case "person": {
         const u = this.rnd();
         const name = this.pick(given);
         return name + (u < 0.4 ? this.common() : u < 0.6 ? this.pick(given) : u < 0.8 ? this.number() : this.pick(rare));
       }
-      case "brand": return this.brand();
-      case "short": return this.short();
-      case "numeric": return String(this.int(10 ** (1 + this.int(7))));
-      case "affix": return this.rnd() < 0.5 ? this.pick(PREFIXES) + this.word() : this.word() + this.pick(SUFFIXES);
+      case "brand":
+        return this.brand();
+      case "short":
+        return this.short();
+      case "numeric":
+        return String(this.int(10 ** (1 + this.int(7))));
+      case "affix":
+        return this.rnd() < 0.5 ? this.pick(PREFIXES) + this.word() : this.word() + this.pick(SUFFIXES);
     }
   }
 

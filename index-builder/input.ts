@@ -50,9 +50,15 @@ async function* decodedChunks(input: string, stats: LineStats): AsyncGenerator<U
   const first = await src.next();
   if (first.done) return;
   const head = first.value;
-  for (const [magic, name] of [[XZ, "xz"], [ZSTD, "zstd"], [BZIP2, "bzip2"]] as const) {
+  for (const [magic, name] of [
+    [XZ, "xz"],
+    [ZSTD, "zstd"],
+    [BZIP2, "bzip2"],
+  ] as const) {
     if (startsWith(head, magic as unknown as number[])) {
-      throw new InputError(`${input}: ${name}-compressed input is not supported; decompress it first (e.g. \`${name === "xz" ? "xz" : name === "zstd" ? "zstd" : "bzip2"} -dc ${input} | zonewise index build --out FILE -\`)`);
+      throw new InputError(
+        `${input}: ${name}-compressed input is not supported; decompress it first (e.g. \`${name === "xz" ? "xz" : name === "zstd" ? "zstd" : "bzip2"} -dc ${input} | zonewise index build --out FILE -\`)`,
+      );
     }
   }
   async function* all(): AsyncGenerator<Uint8Array> {
@@ -110,7 +116,8 @@ export async function forEachLine(input: string, stats: LineStats, onLine: (byte
     let p = 0;
     let nl = b.indexOf(10, 0);
     if (nl >= 0 && (carryLen > 0 || skipping)) {
-      if (skipping) skipping = false; // the tail of an over-long line
+      if (skipping)
+        skipping = false; // the tail of an over-long line
       else if (carryLen + nl > MAX_LINE_BYTES) {
         stats.lines++;
         stats.tooLong++;

@@ -54,7 +54,15 @@ test("candidates: the same as a brute-force count when the sample's table grows 
 });
 
 test("matcher: a contains row once per name, an ends row only where the name ends", () => {
-  const lt = longTermsOf(["shop", "shopping", "online", "line"], [[0, 1], [2, 3], [4, 5], [6, 7]]);
+  const lt = longTermsOf(
+    ["shop", "shopping", "online", "line"],
+    [
+      [0, 1],
+      [2, 3],
+      [4, 5],
+      [6, 7],
+    ],
+  );
   const named = new Uint32Array(8);
   const rowsOf = (name: string, stamp: number, seen: Uint32Array): number[] => {
     const bytes = new TextEncoder().encode(name);

@@ -219,7 +219,18 @@ export function longTermsOf(terms: string[], rows: [number, number][]): LongTerm
  * row added counts the name in named[row] (a long term's names are only known here; the
  * short terms' come exact from the first pass).
  */
-export function matchLongAt(lt: LongTerms, names: Uint8Array, p: number, e: number, g: number, stamp: number, seen: Uint32Array, rows: Int32Array, nr: number, named: Uint32Array): number {
+export function matchLongAt(
+  lt: LongTerms,
+  names: Uint8Array,
+  p: number,
+  e: number,
+  g: number,
+  stamp: number,
+  seen: Uint32Array,
+  rows: Int32Array,
+  nr: number,
+  named: Uint32Array,
+): number {
   const { off, bytes, head } = lt;
   for (let i = lt.first[g]; i < head.length && head[i] === g; i++) {
     const len = off[i + 1] - off[i];

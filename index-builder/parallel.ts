@@ -74,7 +74,10 @@ export function trigramsBeside(names: Uint8Array, nameOff: Uint32Array): Promise
 /** Sorts these partitions on the other core (their buffers are handed over). */
 export function sortBeside(input: SortInput): Promise<Collected> {
   if (inline()) return Promise.resolve(sortPartitions(input));
-  return inWorker<Collected>({ kind: "sort", ...input }, input.parts.map((p) => p.data.buffer));
+  return inWorker<Collected>(
+    { kind: "sort", ...input },
+    input.parts.map((p) => p.data.buffer),
+  );
 }
 
 /** The containment counts of buckets [from, to) on the other core (containment.ts). */
@@ -86,8 +89,10 @@ export function innerCountsBeside(a: ContainInput, counts: Float64Array, firstNa
 /** The precompute's steps on another thread (precompute.ts Beside). */
 export const precomputeBeside: Beside = {
   counts: (a, from, to) => (inline() ? Promise.resolve(nameCounts(a, from, to)) : inWorker<NameCounts>({ kind: "counts", a, from, to }, [])),
-  sample: (a, minNames) => (inline() ? Promise.resolve(sampleLongTerms(a.names, a.nameOff, minNames)) : inWorker<Candidate[]>({ kind: "sample", a, minNames }, [])),
-  fill: (a, plan, E, from, to, m) => (inline() ? Promise.resolve(fillRange(a, plan, E, from, to, m)) : inWorker<void>({ kind: "fill", a, plan, E, from, to, m }, [])),
+  sample: (a, minNames) =>
+    inline() ? Promise.resolve(sampleLongTerms(a.names, a.nameOff, minNames)) : inWorker<Candidate[]>({ kind: "sample", a, minNames }, []),
+  fill: (a, plan, E, from, to, m) =>
+    inline() ? Promise.resolve(fillRange(a, plan, E, from, to, m)) : inWorker<void>({ kind: "fill", a, plan, E, from, to, m }, []),
   entries: (a, b, plan, extNames, r0, r1) =>
     inline() ? Promise.resolve(entriesOf(a, b, plan, extNames, r0, r1)) : inWorker<Entry[]>({ kind: "entries", a, b, plan, extNames, r0, r1 }, []),
 };

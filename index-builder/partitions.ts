@@ -39,7 +39,10 @@ export class PartitionedKeys {
   readonly nameBytes = new Float64Array(PARTITIONS);
   runs = 0;
 
-  constructor(private readonly tmpRoot: string, private readonly chunkKeys = DEFAULT_CHUNK_KEYS) {}
+  constructor(
+    private readonly tmpRoot: string,
+    private readonly chunkKeys = DEFAULT_CHUNK_KEYS,
+  ) {}
 
   /** Adds the name b[s, e) (any case: lower-cased here) with its provisional extension id. */
   add(b: Uint8Array, s: number, e: number, extId: number): void {

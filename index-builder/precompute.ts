@@ -64,7 +64,6 @@ const MATRIX_BYTES = 256 * 1024 * 1024;
 const PAIRS = ALPHABET * ALPHABET;
 const NONE = -1;
 
-
 /**
  * Names per 2-letter term: containing it (each name once), starting and ending with it;
  * names per 3-letter term: containing it (the trigram list lengths) and ending with it;
@@ -136,8 +135,14 @@ function plan(counts: NameCounts, minNames: number): Plan {
     rows.push({ pos, term, names });
   };
   const p: Plan = {
-    rows, pairContains: new Int32Array(PAIRS).fill(NONE), pairStarts: new Int32Array(PAIRS).fill(NONE), pairEnds: new Int32Array(PAIRS).fill(NONE),
-    triContains: new Int32Array(TRIGRAMS).fill(NONE), triEnds: new Int32Array(TRIGRAMS).fill(NONE), base: 0, long: null,
+    rows,
+    pairContains: new Int32Array(PAIRS).fill(NONE),
+    pairStarts: new Int32Array(PAIRS).fill(NONE),
+    pairEnds: new Int32Array(PAIRS).fill(NONE),
+    triContains: new Int32Array(TRIGRAMS).fill(NONE),
+    triEnds: new Int32Array(TRIGRAMS).fill(NONE),
+    base: 0,
+    long: null,
   };
   // The live cost of "ends" is the containing names (ends = the containing names that end
   // with the term), so an ends term is kept when its contains twin is expensive.
@@ -183,12 +188,21 @@ function addBudgetTerms(p: Plan, chosen: Candidate[], counts: NameCounts): void 
   if (long.length > 0) p.long = longTermsOf(long, longRows);
 }
 
-
 /**
  * The rows of the chosen terms that name `id` matches, into `rows`; returns how many.
  * `stamp` must differ from every earlier call's (it marks the pairs and trigrams seen).
  */
-function rowsOfName(a: FillInput, p: Plan, id: number, stamp: number, seenPair: Uint32Array, seenTri: Uint32Array, seenLong: Uint32Array, rows: Int32Array, named: Uint32Array): number {
+function rowsOfName(
+  a: FillInput,
+  p: Plan,
+  id: number,
+  stamp: number,
+  seenPair: Uint32Array,
+  seenTri: Uint32Array,
+  seenLong: Uint32Array,
+  rows: Int32Array,
+  named: Uint32Array,
+): number {
   const names = a.names;
   const s = a.nameOff[id]!;
   const e = a.nameOff[id + 1]!;

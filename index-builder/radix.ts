@@ -31,7 +31,11 @@ export interface SortInput {
 /** Sorts these partitions, in order, into arrays of their own (parallel.ts appends them). */
 export function sortPartitions({ parts, rank, splitRecords }: SortInput): Collected {
   const sum = (f: (p: SortInput["parts"][number]) => number) => parts.reduce((s, p) => s + f(p), 0);
-  const out = new Collector(sum((p) => p.records), sum((p) => p.nameBytes), rank.length);
+  const out = new Collector(
+    sum((p) => p.records),
+    sum((p) => p.nameBytes),
+    rank.length,
+  );
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i]!;
     parts[i] = EMPTY_PART; // dropped once sorted
@@ -166,7 +170,11 @@ function sortTails(k: Keys, data: Uint8Array): void {
     let j = i + 1;
     let long = data[k.at[i]! - 1]! > KEY_CHARS;
     for (; j < n && sameWords(k, i, j); j++) if (data[k.at[j]! - 1]! > KEY_CHARS) long = true;
-    if (j - i > 1 && long) k.at.set(Array.from(k.at.subarray(i, j)).sort((x, y) => compareTails(data, x, y)), i);
+    if (j - i > 1 && long)
+      k.at.set(
+        Array.from(k.at.subarray(i, j)).sort((x, y) => compareTails(data, x, y)),
+        i,
+      );
     i = j;
   }
 }

@@ -26,7 +26,10 @@ self.onmessage = (ev: MessageEvent<WorkerTask>) => {
       reply({ ok: true, result: sortPartitions(task) }, []); // SharedArrayBuffers: shared, not moved
     } else if (task.kind === "counts") {
       const c = nameCounts(task.a, task.from, task.to);
-      reply({ ok: true, result: c }, Object.values(c).map((v) => v.buffer));
+      reply(
+        { ok: true, result: c },
+        Object.values(c).map((v) => v.buffer),
+      );
     } else if (task.kind === "write") {
       writeAll(task.fd, task.data, task.position);
       reply({ ok: true, result: Bun.hash.crc32(task.data) >>> 0 }, []);
@@ -37,7 +40,10 @@ self.onmessage = (ev: MessageEvent<WorkerTask>) => {
       reply({ ok: true, result: sampleLongTerms(task.a.names, task.a.nameOff, task.minNames) }, []);
     } else if (task.kind === "entries") {
       const entries = entriesOf(task.a, task.b, task.plan, task.extNames, task.r0, task.r1);
-      reply({ ok: true, result: entries }, entries.map((e) => e.records.buffer));
+      reply(
+        { ok: true, result: entries },
+        entries.map((e) => e.records.buffer),
+      );
     } else {
       fillRange(task.a, task.plan, task.E, task.from, task.to, task.m); // into the shared matrix
       reply({ ok: true, result: null }, []);

@@ -29,7 +29,10 @@ function sections() {
 }
 
 describe("IndexFileWriter", () => {
-  for (const [label, make] of [["on this thread", () => ({ writeAt: writeHere, close: () => {} })], ["on the writer thread", writeBeside]] as const) {
+  for (const [label, make] of [
+    ["on this thread", () => ({ writeAt: writeHere, close: () => {} })],
+    ["on the writer thread", writeBeside],
+  ] as const) {
     test(`${label}: each section at its page-aligned place, with its CRC, the header last`, async () => {
       const out = path.join(dir, `ok-${label.length}.idx`);
       const w = make();

@@ -5,9 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import {
-  FORMAT_VERSION, H, HEADER_BYTES, MAGIC, SECTION_ALIGN, SECTION_ENTRY_BYTES, tagToU32, type SectionTag,
-} from "../src/zone-index/format.ts";
+import { FORMAT_VERSION, H, HEADER_BYTES, MAGIC, SECTION_ALIGN, SECTION_ENTRY_BYTES, tagToU32, type SectionTag } from "../src/zone-index/format.ts";
 import { leftoverName, sweepLeftovers } from "../src/leftovers.ts";
 import { removeOnInterrupt } from "./interrupt.ts";
 

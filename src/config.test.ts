@@ -10,7 +10,10 @@ describe("config", () => {
     expect(c.host).toBe("127.0.0.1");
     expect(c.port).toBe(8080);
     expect(c.zoneIndex.endsWith("data/zone.idx")).toBe(true);
-    expect(c.dnsServers).toEqual([{ host: "1.1.1.1", port: 53 }, { host: "8.8.8.8", port: 53 }]);
+    expect(c.dnsServers).toEqual([
+      { host: "1.1.1.1", port: 53 },
+      { host: "8.8.8.8", port: 53 },
+    ]);
     expect(c.callbackAllowPrivate).toBe(false);
     expect(c.resultsTtlS).toBe(86400);
     expect(c.jobDeadlineS).toBe(7200);
@@ -21,7 +24,11 @@ describe("config", () => {
   });
   test("parses lists", () => {
     const c = loadConfig({ ZW_DNS_SERVERS: "127.0.0.1:5353, [::1]:53,9.9.9.9", ZW_WHOIS_SERVERS: "com=127.0.0.1:4343,.nu=whois.example:43" });
-    expect(c.dnsServers).toEqual([{ host: "127.0.0.1", port: 5353 }, { host: "::1", port: 53 }, { host: "9.9.9.9", port: 53 }]);
+    expect(c.dnsServers).toEqual([
+      { host: "127.0.0.1", port: 5353 },
+      { host: "::1", port: 53 },
+      { host: "9.9.9.9", port: 53 },
+    ]);
     expect(c.whoisServers.get("com")).toEqual({ host: "127.0.0.1", port: 4343 });
     expect(c.whoisServers.get("nu")).toEqual({ host: "whois.example", port: 43 });
   });
@@ -44,7 +51,23 @@ describe("config", () => {
   });
   test("every setting is documented", () => {
     const names = SETTINGS_DOC.map((s) => s[0]);
-    for (const n of ["ZW_HOST", "ZW_PORT", "ZW_DATA_DIR", "ZW_ZONE_INDEX", "ZW_WORKERS", "ZW_RDAP_BOOTSTRAP", "ZW_WHOIS_SERVERS", "ZW_DNS_SERVERS", "ZW_CALLBACK_ALLOW_PRIVATE", "ZW_CALLBACK_CA_FILE", "ZW_RESULTS_TTL_S", "ZW_JOB_DEADLINE_S", "ZW_JOB_BUDGET_S", "ZW_CALLBACK_DELAYS_S", "ZW_CHUNK_SIZE"]) {
+    for (const n of [
+      "ZW_HOST",
+      "ZW_PORT",
+      "ZW_DATA_DIR",
+      "ZW_ZONE_INDEX",
+      "ZW_WORKERS",
+      "ZW_RDAP_BOOTSTRAP",
+      "ZW_WHOIS_SERVERS",
+      "ZW_DNS_SERVERS",
+      "ZW_CALLBACK_ALLOW_PRIVATE",
+      "ZW_CALLBACK_CA_FILE",
+      "ZW_RESULTS_TTL_S",
+      "ZW_JOB_DEADLINE_S",
+      "ZW_JOB_BUDGET_S",
+      "ZW_CALLBACK_DELAYS_S",
+      "ZW_CHUNK_SIZE",
+    ]) {
       expect(names).toContain(n);
     }
   });

@@ -24,4 +24,3 @@ export function costPhrase(cost: (u: CostUnits) => number, unit: string): string
   if (doubled !== 1) phrase += ` (${doubled} times that with include_counts)`;
   return phrase;
 }
-

@@ -79,5 +79,7 @@ export async function ensureSampleIndex(config: Config, log: (line: string) => v
     out: config.zoneIndex,
   });
   markSample(config.zoneIndex);
-  log(`  sample index written in ${report.seconds.toFixed(1)} s (${report.totalTlds.toLocaleString("en")} extensions); build your own with \`npm run cli -- index build --out FILE INPUT...\``);
+  log(
+    `  sample index written in ${report.seconds.toFixed(1)} s (${report.totalTlds.toLocaleString("en")} extensions); build your own with \`npm run cli -- index build --out FILE INPUT...\``,
+  );
 }

@@ -36,7 +36,12 @@ describe("authentication", () => {
     const malformed = "malformed Authorization header: send one header, Authorization: Bearer <key>";
     expect(await errorFor([["authorization", "Basic dXNlcjpwYXNz"]])).toBe(malformed);
     expect(await errorFor([["authorization", `Bearer\t${t.key}`]])).toBe(malformed);
-    expect(await errorFor([["authorization", `Bearer ${t.key}`], ["authorization", `Bearer ${t.key}`]])).toBe(malformed);
+    expect(
+      await errorFor([
+        ["authorization", `Bearer ${t.key}`],
+        ["authorization", `Bearer ${t.key}`],
+      ]),
+    ).toBe(malformed);
     expect(await errorFor([["authorization", "Bearer zw_live_" + "A".repeat(32)]])).toBe("invalid API key");
   });
 
@@ -58,7 +63,12 @@ describe("authentication", () => {
 
   test("a short or empty Host header changes nothing: 401 first, then the right route", async () => {
     for (const host of ["a", "ab", ""]) {
-      for (const [method, path] of [["GET", "/v1/zone/count"], ["GET", "/v1/nothing"], ["GET", "/v1/usage"], ["GET", "/v1/jobs/job_x"]]) {
+      for (const [method, path] of [
+        ["GET", "/v1/zone/count"],
+        ["GET", "/v1/nothing"],
+        ["GET", "/v1/usage"],
+        ["GET", "/v1/jobs/job_x"],
+      ]) {
         const r = await rawRequest(t.server.port, `${method} ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close`);
         expect(`${host} ${method} ${path}: ${r.status}`).toBe(`${host} ${method} ${path}: 401`);
       }
@@ -139,10 +149,34 @@ describe("account", () => {
   test("usage has every field, limits from the operation table", async () => {
     const u = await (await t.fetch("/v1/usage")).json();
     expect(Object.keys(u).sort()).toEqual(
-      ["batch_limits", "by_endpoint", "credits_remaining", "credits_used", "daily_quota", "date", "key", "names_in_flight", "names_in_flight_cap", "rate_limits_per_minute", "resets_at", "results_storage_bytes"].sort(),
+      [
+        "batch_limits",
+        "by_endpoint",
+        "credits_remaining",
+        "credits_used",
+        "daily_quota",
+        "date",
+        "key",
+        "names_in_flight",
+        "names_in_flight_cap",
+        "rate_limits_per_minute",
+        "resets_at",
+        "results_storage_bytes",
+      ].sort(),
     );
     expect(Object.keys(u.by_endpoint).sort()).toEqual(["appraise", "camelcase", "categorize", "dns", "rdap", "zone"]);
-    expect(u.rate_limits_per_minute).toEqual({ appraise: 30, appraise_bulk: 6, categorize: 12, camelcase: 60, zone: 20, zone_lookup: 12, jobs: 12, rdap: 6, dns: 12, mcp: 120 });
+    expect(u.rate_limits_per_minute).toEqual({
+      appraise: 30,
+      appraise_bulk: 6,
+      categorize: 12,
+      camelcase: 60,
+      zone: 20,
+      zone_lookup: 12,
+      jobs: 12,
+      rdap: 6,
+      dns: 12,
+      mcp: 120,
+    });
     expect(u.batch_limits).toEqual({ appraise_bulk: 500, categorize: 100, camelcase: 1000, zone_lookup: 5000, rdap: 10, dns: 50 });
     expect(u.date).toBe(new Date().toISOString().slice(0, 10));
     expect(u.resets_at).toMatch(/T00:00:00\.000Z$/);

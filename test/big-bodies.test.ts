@@ -81,7 +81,11 @@ describe("jobs", () => {
     expect(JSON.stringify({ type: "zone_lookup", domains: list }).length).toBeGreaterThan(OFFLOAD_BYTES);
     expect(r.status).toBe(202);
     expect(body.total).toBe(30_000);
-    const r2 = await t.fetch("/v1/jobs?type=zone_lookup", { method: "POST", body: gzipSync(list.join("\r\n")), headers: { "content-type": "text/plain", "content-encoding": "gzip" } });
+    const r2 = await t.fetch("/v1/jobs?type=zone_lookup", {
+      method: "POST",
+      body: gzipSync(list.join("\r\n")),
+      headers: { "content-type": "text/plain", "content-encoding": "gzip" },
+    });
     const b2 = (await r2.json()) as any;
     expect(r2.status).toBe(202);
     expect(b2.total).toBe(30_000);
@@ -138,7 +142,10 @@ describe("mcp", () => {
       code: -32600,
       message: "Invalid Request: a batch may read at most 1000 result rows in all (its job_results calls ask for 1100); send fewer calls or smaller limits",
     });
-    const sub = await rpc(t, [call(1, "submit_job", { type: "zone_lookup", domains: names(30_000) }), call(2, "submit_job", { type: "zone_lookup", domains: names(30_000) })]);
+    const sub = await rpc(t, [
+      call(1, "submit_job", { type: "zone_lookup", domains: names(30_000) }),
+      call(2, "submit_job", { type: "zone_lookup", domains: names(30_000) }),
+    ]);
     expect(sub.status).toBe(400);
     expect(((await sub.json()) as any).error.message).toMatch(/at most 50000 names in all \(its submit_job calls hold 60000\)/);
     expect(MCP_HEADERS.accept).toContain("text/event-stream");

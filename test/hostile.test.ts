@@ -60,7 +60,12 @@ for (const ep of posts) {
       await expectRefused(p, { body: getBomb(), headers: { ...json, "content-encoding": "gzip" } }, 400, /inflated request body exceeds 256 MB/);
     });
     test("a body over 32 MB without Content-Length is cut at the cap", async () => {
-      await expectRefused(p, { body: chunked(REQUEST_LIMITS.maxBodyBytes + 2 * 1024 * 1024), headers: json, duplex: "half" } as RequestInit, 413, /exceeds 32 MB/);
+      await expectRefused(
+        p,
+        { body: chunked(REQUEST_LIMITS.maxBodyBytes + 2 * 1024 * 1024), headers: json, duplex: "half" } as RequestInit,
+        413,
+        /exceeds 32 MB/,
+      );
     });
     test("invalid gzip and unknown encodings", async () => {
       await expectRefused(p, { body: "definitely not gzip", headers: { ...json, "content-encoding": "gzip" } }, 400, /not valid gzip/);

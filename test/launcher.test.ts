@@ -18,13 +18,18 @@ let printer: string;
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "zw-launcher-"));
   printer = path.join(dir, "print.ts");
-  fs.writeFileSync(printer, 'console.log(JSON.stringify({ g: process.env.BUN_JSC_heapGrowthMaxIncrease, h: process.env.BUN_JSC_largeHeapSize, b: process.env.ZW_JSC_GARBAGE_BYTES }));\n');
+  fs.writeFileSync(
+    printer,
+    "console.log(JSON.stringify({ g: process.env.BUN_JSC_heapGrowthMaxIncrease, h: process.env.BUN_JSC_largeHeapSize, b: process.env.ZW_JSC_GARBAGE_BYTES }));\n",
+  );
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** What the launcher hands Bun, started from an environment without its marks. */
 function launched(env: Record<string, string>): { g: string; h: string; b?: string } {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("BUN_JSC_") && k !== "ZW_JSC_FROM_LAUNCHER" && !k.startsWith("ZW_")));
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith("BUN_JSC_") && k !== "ZW_JSC_FROM_LAUNCHER" && !k.startsWith("ZW_")),
+  );
   const r = spawnSync("node", [LAUNCHER, "run", printer], { env: { ...clean, ...env }, cwd: dir, encoding: "utf8" });
   expect(r.status).toBe(0);
   return JSON.parse(r.stdout.trim());
@@ -70,7 +75,12 @@ async function signalled(script: string, sig: NodeJS.Signals): Promise<{ code: n
   fs.writeFileSync(file, script);
   const child = spawn("node", [LAUNCHER, "run", file], { cwd: dir, stdio: ["ignore", "pipe", "inherit"] });
   let out = "";
-  await new Promise<void>((resolve) => child.stdout.on("data", (b: Buffer) => { out += b; if (out.includes("\n")) resolve(); }));
+  await new Promise<void>((resolve) =>
+    child.stdout.on("data", (b: Buffer) => {
+      out += b;
+      if (out.includes("\n")) resolve();
+    }),
+  );
   child.kill(sig); // to the launcher only, as `kill <pid>` or a process manager would
   const [code, signal] = await new Promise<[number | null, string | null]>((resolve) => child.on("exit", (c, s) => resolve([c, s])));
   return { code, signal, out };
@@ -78,10 +88,16 @@ async function signalled(script: string, sig: NodeJS.Signals): Promise<{ code: n
 
 test("a signal to the launcher reaches Bun, and the launcher ends as Bun ended", async () => {
   // Bun handles the signal and exits with a code of its own: the launcher exits with it.
-  const handled = await signalled('process.on("SIGTERM", () => { console.log("bun got SIGTERM"); process.exit(7); });\nconsole.log("ready");\nsetInterval(() => {}, 1000);\n', "SIGTERM");
+  const handled = await signalled(
+    'process.on("SIGTERM", () => { console.log("bun got SIGTERM"); process.exit(7); });\nconsole.log("ready");\nsetInterval(() => {}, 1000);\n',
+    "SIGTERM",
+  );
   expect(handled).toEqual({ code: 7, signal: null, out: "ready\nbun got SIGTERM\n" });
   // SIGHUP (the zone index reload) is passed on too.
-  const hup = await signalled('process.on("SIGHUP", () => { console.log("bun got SIGHUP"); process.exit(0); });\nconsole.log("ready");\nsetInterval(() => {}, 1000);\n', "SIGHUP");
+  const hup = await signalled(
+    'process.on("SIGHUP", () => { console.log("bun got SIGHUP"); process.exit(0); });\nconsole.log("ready");\nsetInterval(() => {}, 1000);\n',
+    "SIGHUP",
+  );
   expect(hup).toEqual({ code: 0, signal: null, out: "ready\nbun got SIGHUP\n" });
   // Bun ended by the signal: the launcher ends by the same signal, no orphan left running.
   const killed = await signalled('console.log("ready");\nsetInterval(() => {}, 1000);\n', "SIGTERM");

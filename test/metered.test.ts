@@ -52,7 +52,9 @@ for (const o of metered) {
       expect(r.status).toBe(401);
       if (o.method === "POST") {
         // Headers promise 1 MB, two bytes arrive, then nothing: the answer must not wait.
-        const a = await rawRequest(t.server.port, `POST ${o.path} HTTP/1.1\nHost: x\nContent-Type: application/json\nContent-Length: 1048576`, "{\"", { timeoutMs: 3000 });
+        const a = await rawRequest(t.server.port, `POST ${o.path} HTTP/1.1\nHost: x\nContent-Type: application/json\nContent-Length: 1048576`, '{"', {
+          timeoutMs: 3000,
+        });
         expect(a.status).toBe(401);
         expect(JSON.parse(a.body).error).toBeString();
       }

@@ -54,11 +54,21 @@ test("a job's credits are reserved on the day of the charge too", async () => {
   const tomorrowStart = nextUtcMidnight(Date.now()).getTime();
   const offset = tomorrowStart + 500 - Date.now();
   setClock(() => Date.now() + offset);
-  const r = await t.fetch("/v1/jobs", { method: "POST", body: JSON.stringify({ type: "appraise", domains: ["a.com", "b.com"] }), headers: { "content-type": "application/json" }, key });
+  const r = await t.fetch("/v1/jobs", {
+    method: "POST",
+    body: JSON.stringify({ type: "appraise", domains: ["a.com", "b.com"] }),
+    headers: { "content-type": "application/json" },
+    key,
+  });
   expect(r.status).toBe(202);
   expect(r.headers.get("x-credits-remaining")).toBe("8");
   expect(t.store.usage.get(keyId, utcDay(tomorrowStart)).used).toBe(2);
-  const over = await t.fetch("/v1/jobs", { method: "POST", body: JSON.stringify({ type: "appraise", domains: Array.from({ length: 9 }, (_, i) => `n${i}.com`) }), headers: { "content-type": "application/json" }, key });
+  const over = await t.fetch("/v1/jobs", {
+    method: "POST",
+    body: JSON.stringify({ type: "appraise", domains: Array.from({ length: 9 }, (_, i) => `n${i}.com`) }),
+    headers: { "content-type": "application/json" },
+    key,
+  });
   expect(over.status).toBe(429);
   const body = await over.json();
   expect(Date.parse(body.resets_at)).toBe(nextUtcMidnight(tomorrowStart).getTime());

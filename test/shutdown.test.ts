@@ -43,7 +43,10 @@ test("a request still running after the drain is cut off and refunded", async ()
   const f = await startFixtureServer({ ZW_SHUTDOWN_DRAIN_S: "1" });
   try {
     const keyId = f.store.keys.findByHash(hashKey(f.key))!.id;
-    const cut = f.post("/v1/rdap", { domains: ["silentdrain.com"] }).then((r) => r.status, () => "cut"); // never answered upstream
+    const cut = f.post("/v1/rdap", { domains: ["silentdrain.com"] }).then(
+      (r) => r.status,
+      () => "cut",
+    ); // never answered upstream
     await Bun.sleep(100);
     const t0 = performance.now();
     await f.server.stop();

@@ -20,7 +20,11 @@ export async function benchHttp(domains: string[], indexFile: string | undefined
     const lat: number[] = [];
     for (let i = 0; i < requests + 5; i++) {
       const t0 = performance.now();
-      const r = await fetch(`${server.url}/v1/appraise/bulk`, { method: "POST", body, headers: { authorization: `Bearer ${keys[Math.floor(i / 5)]}`, "content-type": "application/json" } });
+      const r = await fetch(`${server.url}/v1/appraise/bulk`, {
+        method: "POST",
+        body,
+        headers: { authorization: `Bearer ${keys[Math.floor(i / 5)]}`, "content-type": "application/json" },
+      });
       await r.arrayBuffer();
       if (r.status !== 200) throw new Error(`bulk answered ${r.status}`);
       if (i >= 5) lat.push(performance.now() - t0); // the first five warm the workers up

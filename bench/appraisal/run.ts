@@ -37,22 +37,35 @@ function every(chars: string, n: number): string[] {
 console.log(`# appraisal bench (index: ${indexFile ?? "none"}, version ${appraiseRow(splitName("a.com"), env).version})\n`);
 
 console.log("## 1. Pattern medians (.com), published figures");
-const L = "abcdefghijklmnopqrstuvwxyz", D = "0123456789";
-for (const [p, names] of [["LLL", every(L, 3)], ["NNNN", every(D, 4)], ["LLLL", every(L, 4).filter((_, i) => i % 4 === 0)]] as const) {
+const L = "abcdefghijklmnopqrstuvwxyz",
+  D = "0123456789";
+for (const [p, names] of [
+  ["LLL", every(L, 3)],
+  ["NNNN", every(D, 4)],
+  ["LLLL", every(L, 4).filter((_, i) => i % 4 === 0)],
+] as const) {
   const a = PATTERN_ANCHORS[p];
   const rows = names.map((n) => appraiseRow(splitName(n + ".com"), env));
-  const med = pct(sorted(rows.map((r) => r.value)), 0.5), lowMed = pct(sorted(rows.map((r) => r.low)), 0.5);
+  const med = pct(sorted(rows.map((r) => r.value)), 0.5),
+    lowMed = pct(sorted(rows.map((r) => r.low)), 0.5);
   const ratio = med / a.medianUsd;
-  console.log(`${p}.com  n=${rows.length}  median ${fmt(med)} (published ${fmt(a.medianUsd)}, x${ratio.toFixed(2)} ${ratio >= 0.5 && ratio <= 2 ? "PASS" : "FAIL"})  median low ${fmt(lowMed)} (floor ${fmt(a.floorUsd)})`);
+  console.log(
+    `${p}.com  n=${rows.length}  median ${fmt(med)} (published ${fmt(a.medianUsd)}, x${ratio.toFixed(2)} ${ratio >= 0.5 && ratio <= 2 ? "PASS" : "FAIL"})  median low ${fmt(lowMed)} (floor ${fmt(a.floorUsd)})`,
+  );
 }
 
 const nReg = Number(arg("registered") ?? 20000);
 const reg = registeredSample(nReg);
 console.log(`\n## 2. Values over ${reg.length} real registered names`);
 const regValues = sorted(reg.map(value));
-console.log(["p10", "p25", "p50", "p75", "p90", "p99", "max"].map((k, i) => `${k} ${fmt(pct(regValues, [0.1, 0.25, 0.5, 0.75, 0.9, 0.99, 1][i]!))}`).join("  "));
+console.log(
+  ["p10", "p25", "p50", "p75", "p90", "p99", "max"].map((k, i) => `${k} ${fmt(pct(regValues, [0.1, 0.25, 0.5, 0.75, 0.9, 0.99, 1][i]!))}`).join("  "),
+);
 const byExt = new Map<string, number[]>();
-for (const d of reg) { const e = d.slice(d.indexOf(".") + 1); byExt.set(e, [...(byExt.get(e) ?? []), value(d)]); }
+for (const d of reg) {
+  const e = d.slice(d.indexOf(".") + 1);
+  byExt.set(e, [...(byExt.get(e) ?? []), value(d)]);
+}
 for (const [e, xs] of [...byExt].sort((a, b) => b[1].length - a[1].length).slice(0, 8)) {
   const s = sorted(xs);
   console.log(`.${e.padEnd(5)} n=${String(s.length).padStart(5)}  median ${fmt(pct(s, 0.5))}  p90 ${fmt(pct(s, 0.9))}`);
@@ -66,8 +79,12 @@ for (const f of ORDERING_FACTS) {
   else console.log(`  FAIL ${f.higher} (${fmt(value(f.higher))}) <= ${f.lower} (${fmt(value(f.lower))}): ${f.why}`);
 }
 console.log(`calibration facts: ${ok}/${ORDERING_FACTS.length}`);
-const regCom = reg.filter((d) => d.endsWith(".com")).map((d) => d.slice(0, -4)).filter((n) => /^[a-z]+$/.test(n));
-let sl = 0, slN = 0;
+const regCom = reg
+  .filter((d) => d.endsWith(".com"))
+  .map((d) => d.slice(0, -4))
+  .filter((n) => /^[a-z]+$/.test(n));
+let sl = 0,
+  slN = 0;
 for (let i = 0; i + 1 < regCom.length; i += 2) {
   const [a, b] = [regCom[i]!, regCom[i + 1]!];
   if (Math.abs(a.length - b.length) < 4) continue;
@@ -75,11 +92,37 @@ for (let i = 0; i + 1 < regCom.length; i += 2) {
   slN++;
   if (value(s + ".com") > value(l + ".com")) sl++;
 }
-console.log(`shorter beats longer (letters-only .com pairs, length gap >= 4): ${(100 * sl / slN).toFixed(1)}% of ${slN}`);
-let cb = 0, cbN = 0;
-for (const n of regCom.slice(0, 2000)) for (const e of ["net", "org", "io", "de", "xyz", "online", "nu"]) { cbN++; if (value(`${n}.com`) > value(`${n}.${e}`)) cb++; }
-console.log(`.com beats the rest (same name, 7 other extensions): ${(100 * cb / cbN).toFixed(1)}% of ${cbN}`);
-const common = ["money", "house", "music", "water", "light", "power", "happy", "green", "world", "river", "dream", "paper", "phone", "smart", "story", "table", "beach", "trust", "cloud", "sport"];
+console.log(`shorter beats longer (letters-only .com pairs, length gap >= 4): ${((100 * sl) / slN).toFixed(1)}% of ${slN}`);
+let cb = 0,
+  cbN = 0;
+for (const n of regCom.slice(0, 2000))
+  for (const e of ["net", "org", "io", "de", "xyz", "online", "nu"]) {
+    cbN++;
+    if (value(`${n}.com`) > value(`${n}.${e}`)) cb++;
+  }
+console.log(`.com beats the rest (same name, 7 other extensions): ${((100 * cb) / cbN).toFixed(1)}% of ${cbN}`);
+const common = [
+  "money",
+  "house",
+  "music",
+  "water",
+  "light",
+  "power",
+  "happy",
+  "green",
+  "world",
+  "river",
+  "dream",
+  "paper",
+  "phone",
+  "smart",
+  "story",
+  "table",
+  "beach",
+  "trust",
+  "cloud",
+  "sport",
+];
 let cw = 0;
 let seed = 7;
 const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
@@ -97,7 +140,9 @@ function auc(values: number[]): number {
 }
 console.log(`top-2,000 sites' names (Tranco) above ordinary registered names: AUC ${auc(topSites(2000).map(value)).toFixed(3)}`);
 const salesV = REPORTED_SALES.map(value);
-console.log(`${REPORTED_SALES.length} publicly reported $1M+ sales above ordinary registered names: AUC ${auc(salesV).toFixed(3)}; their median value ${fmt(pct(sorted(salesV), 0.5))}, lowest ${REPORTED_SALES[salesV.indexOf(Math.min(...salesV))]} ${fmt(Math.min(...salesV))}`);
+console.log(
+  `${REPORTED_SALES.length} publicly reported $1M+ sales above ordinary registered names: AUC ${auc(salesV).toFixed(3)}; their median value ${fmt(pct(sorted(salesV), 0.5))}, lowest ${REPORTED_SALES[salesV.indexOf(Math.min(...salesV))]} ${fmt(Math.min(...salesV))}`,
+);
 
 console.log("\n## 4. Throughput in-process, one core (median and best of 5 passes over the sample)");
 const names = reg.map((d) => splitName(d));
@@ -114,9 +159,21 @@ function rate(f: () => void): string {
   const s = sorted(r).map((x) => Math.round(x).toLocaleString("en-US"));
   return `median ${s[2]}/s, best ${s[4]}/s`;
 }
-console.log(`whole appraisal (splitter + classifier + model${env.zone ? " + zone index" : ""}): ${rate(() => { for (const p of names) appraiseRow(p, env); })} (${names.length} real names)`);
-console.log(`  classify's split + classification alone: ${rate(() => { for (const p of names) env.lex.analyse(p.name); })}`);
-console.log(`  the value model alone: ${rate(() => { for (const s of signals) appraiseSignals(s); })}`);
+console.log(
+  `whole appraisal (splitter + classifier + model${env.zone ? " + zone index" : ""}): ${rate(() => {
+    for (const p of names) appraiseRow(p, env);
+  })} (${names.length} real names)`,
+);
+console.log(
+  `  classify's split + classification alone: ${rate(() => {
+    for (const p of names) env.lex.analyse(p.name);
+  })}`,
+);
+console.log(
+  `  the value model alone: ${rate(() => {
+    for (const s of signals) appraiseSignals(s);
+  })}`,
+);
 
 if (process.argv.includes("--http")) {
   console.log("\n## 5. POST /v1/appraise/bulk with 500 names over HTTP");

@@ -23,7 +23,8 @@ const SEG = path.resolve(import.meta.dir, "../../../shared/data/segmentation");
 
 /** The inputs of a segmentation file: each line's phrase, lower-cased, spaces removed. */
 function segmentationNames(file: string): string[] {
-  return readFileSync(path.join(SEG, file), "utf8").split("\n")
+  return readFileSync(path.join(SEG, file), "utf8")
+    .split("\n")
     .map((l) => l.toLowerCase().replace(/\s+/g, ""))
     .filter((s) => s !== "");
 }
@@ -40,7 +41,10 @@ function fingerprint(label: string, names: readonly string[]): void {
 fingerprint("train", segmentationNames("train.txt"));
 fingerprint("eval", segmentationNames("eval.txt"));
 const domains = realDomains(LIMIT);
-fingerprint("real", domains.map((d) => parseName(d).name));
+fingerprint(
+  "real",
+  domains.map((d) => parseName(d).name),
+);
 // The endpoints' bodies over the same names, in their batch sizes.
 const parsed = domains.map(parseName);
 const h = createHash("sha256");

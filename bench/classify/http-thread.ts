@@ -18,7 +18,10 @@ import { camelcaseBody, newWordTally, type CamelcaseRow } from "../../src/capabi
 import { camelcaseRowsTask } from "../../src/capabilities/classify/service.ts";
 import { realDomains } from "./names.ts";
 
-const REQUESTS = Number(process.argv[2] ?? 40), ROUNDS = Number(process.argv[3] ?? 6), SIZE = 1000, HALF = SIZE / 2;
+const REQUESTS = Number(process.argv[2] ?? 40),
+  ROUNDS = Number(process.argv[3] ?? 6),
+  SIZE = 1000,
+  HALF = SIZE / 2;
 const names = realDomains(REQUESTS * SIZE);
 const requests = Array.from({ length: REQUESTS }, (_, i) => {
   const d = names.slice(i * SIZE, (i + 1) * SIZE);
@@ -41,27 +44,35 @@ let bytes = 0;
 for (let round = 0; round < ROUNDS; round++) {
   for (const r of requests) {
     last = Bun.nanoseconds();
-    const raw = JSON.parse(r.text); lap("parse the body");
-    const body = check.parse(raw) as { domains: string[] }; lap("validate");
-    const domains = parseDomainList(body.domains, "domains"); lap("normalise the names");
+    const raw = JSON.parse(r.text);
+    lap("parse the body");
+    const body = check.parse(raw) as { domains: string[] };
+    lap("validate");
+    const domains = parseDomainList(body.domains, "domains");
+    lap("normalise the names");
     const parts = [domains.slice(0, HALF), domains.slice(HALF)];
-    const lines = parts.map((p) => p.map((d) => d.ascii).join("\n")); lap("cut the chunks");
+    const lines = parts.map((p) => p.map((d) => d.ascii).join("\n"));
+    lap("cut the chunks");
     const rows: CamelcaseRow[] = [];
     for (let c = 0; c < parts.length; c++) for (const row of fromColumns(parts[c]!, r.out[c]!)) rows.push(row);
     lap("rebuild the rows");
     const words = newWordTally(SIZE);
     for (const out of r.out) words.merge(out); // the workers' tallies of their shares' words
-    const answer = camelcaseBody(domains, rows, words); lap("word_stats, tld_stats");
-    bytes += JSON.stringify(answer).length; lap("serialise the answer");
+    const answer = camelcaseBody(domains, rows, words);
+    lap("word_stats, tld_stats");
+    bytes += JSON.stringify(answer).length;
+    lap("serialise the answer");
     if (lines[0]!.length === 0 || parseName(lines[0]!.split("\n")[0]!).ascii !== domains[0]!.ascii) throw new Error("chunk text");
   }
 }
 
 console.log(`${REQUESTS} requests of ${SIZE} names x ${ROUNDS} rounds (${Math.round(bytes / REQUESTS / ROUNDS / 1000)} kB answers)`);
-let sumMin = 0, sumMedian = 0;
+let sumMin = 0,
+  sumMedian = 0;
 for (const [phase, xs] of times) {
   xs.sort((a, b) => a - b);
-  const min = xs[0]!, median = xs[xs.length >> 1]!;
+  const min = xs[0]!,
+    median = xs[xs.length >> 1]!;
   sumMin += min;
   sumMedian += median;
   console.log(`${phase.padEnd(24)} min ${min.toFixed(3)} ms  median ${median.toFixed(3)} ms`);

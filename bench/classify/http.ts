@@ -19,7 +19,9 @@ import { spawnBenchServer } from "../support/spawn.ts";
 import { realDomains } from "./names.ts";
 import { arg } from "../support/args.ts";
 
-const seconds = Number(arg("seconds", "6")), conns = Number(arg("conns", "4")), samples = Number(arg("samples", "100"));
+const seconds = Number(arg("seconds", "6")),
+  conns = Number(arg("conns", "4")),
+  samples = Number(arg("samples", "100"));
 
 const { proc, info } = await spawnBenchServer(path.join(import.meta.dir, "server.ts"), ["200"]);
 const { port, keys } = info;
@@ -28,7 +30,11 @@ const { port, keys } = info;
 await Bun.sleep(Number(arg("settle", "0")) * 1000);
 const base = `http://127.0.0.1:${port}`;
 
-console.log(`load average at start: ${loadavg().map((x) => x.toFixed(2)).join(", ")} (the machine is shared: figures scale with it)`);
+console.log(
+  `load average at start: ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(", ")} (the machine is shared: figures scale with it)`,
+);
 const names = realDomains(20_000);
 const camelBody = (i: number) => JSON.stringify({ domains: names.slice((i * 1000) % 19_000, ((i * 1000) % 19_000) + 1000) });
 const catBody = (i: number) => JSON.stringify({ domains: names.slice((i * 100) % 19_900, ((i * 100) % 19_900) + 100) });
@@ -51,13 +57,19 @@ async function timed(p: string, body?: string): Promise<number> {
 /** CPU milliseconds the server has used so far: its main thread, and every other thread. */
 function serverCpu(): { main: number; other: number } {
   const TICK_MS = 10; // utime and stime are in clock ticks (getconf CLK_TCK = 100)
-  let main = 0, other = 0;
+  let main = 0,
+    other = 0;
   for (const tid of readdirSync(`/proc/${proc.pid}/task`)) {
     let stat: string;
-    try { stat = readFileSync(`/proc/${proc.pid}/task/${tid}/stat`, "utf8"); } catch { continue; } // the thread ended
+    try {
+      stat = readFileSync(`/proc/${proc.pid}/task/${tid}/stat`, "utf8");
+    } catch {
+      continue;
+    } // the thread ended
     const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     const ms = (Number(f[11]) + Number(f[12])) * TICK_MS;
-    if (Number(tid) === proc.pid) main += ms; else other += ms;
+    if (Number(tid) === proc.pid) main += ms;
+    else other += ms;
   }
   return { main, other };
 }
@@ -68,14 +80,22 @@ async function sequential(n: number, send: (i: number) => Promise<number>): Prom
   const c0 = serverCpu();
   for (let i = 0; i < n; i++) ms.push(await send(i));
   const c1 = serverCpu();
-  return { ms, cpu: `server CPU per request: main thread ${((c1.main - c0.main) / n).toFixed(2)} ms, other threads ${((c1.other - c0.other) / n).toFixed(2)} ms` };
+  return {
+    ms,
+    cpu: `server CPU per request: main thread ${((c1.main - c0.main) / n).toFixed(2)} ms, other threads ${((c1.other - c0.other) / n).toFixed(2)} ms`,
+  };
 }
 
 const q = (xs: number[], f: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * f))]!;
 const show = (label: string, xs: number[]) =>
-  console.log(`${label.padEnd(44)} median ${q(xs, 0.5).toFixed(2)} ms  p95 ${q(xs, 0.95).toFixed(2)} ms  min ${Math.min(...xs).toFixed(2)} ms  max ${Math.max(...xs).toFixed(2)} ms  (n=${xs.length})`);
+  console.log(
+    `${label.padEnd(44)} median ${q(xs, 0.5).toFixed(2)} ms  p95 ${q(xs, 0.95).toFixed(2)} ms  min ${Math.min(...xs).toFixed(2)} ms  max ${Math.max(...xs).toFixed(2)} ms  (n=${xs.length})`,
+  );
 
-for (let i = 0; i < 20; i++) { await timed("/v1/camelcase", camelBody(i)); await timed("/v1/categorize", catBody(i)); } // warm-up
+for (let i = 0; i < 20; i++) {
+  await timed("/v1/camelcase", camelBody(i));
+  await timed("/v1/categorize", catBody(i));
+} // warm-up
 const camel = await sequential(samples, (i) => timed("/v1/camelcase", camelBody(i)));
 const cat = await sequential(samples, (i) => timed("/v1/categorize", catBody(i)));
 show("idle: camelcase, 1,000 names (< 10 ms)", camel.ms);
@@ -83,7 +103,8 @@ console.log(`  ${camel.cpu}`);
 show("idle: categorize, 100 names (< 10 ms)", cat.ms);
 console.log(`  ${cat.cpu}`);
 
-let stop = false, done = 0;
+let stop = false,
+  done = 0;
 const loops = Array.from({ length: conns }, async (_, c) => {
   for (let i = c; !stop; i += conns) {
     await timed(c % 2 === 0 ? "/v1/camelcase" : "/v1/categorize", c % 2 === 0 ? camelBody(i) : catBody(i));
@@ -100,6 +121,10 @@ stop = true;
 await Promise.all(loops);
 show(`ping under load (${conns} conns, ${(done / seconds).toFixed(0)} req/s) (< 5 ms)`, pings);
 console.log(failures.size === 0 ? "every response was 200" : `non-200 responses: ${JSON.stringify(Object.fromEntries(failures))}`);
-console.log(`load average at the end: ${loadavg().map((x) => x.toFixed(2)).join(", ")}`);
+console.log(
+  `load average at the end: ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(", ")}`,
+);
 proc.kill();
 await proc.exited;

@@ -48,13 +48,22 @@ const slds = parsed.map((p) => p.name);
 const passStart = (p: number) => (p * PASS) % (parsed.length - PASS + 1);
 
 type Figure = (core: Core, from: number) => number;
-const inBatches = (size: number, run: (core: Core, b: ParsedName[]) => number): Figure => (core, from) => {
-  let n = 0;
-  for (let i = from; i < from + PASS; i += size) n += run(core, parsed.slice(i, Math.min(i + size, from + PASS)));
-  return n;
-};
+const inBatches =
+  (size: number, run: (core: Core, b: ParsedName[]) => number): Figure =>
+  (core, from) => {
+    let n = 0;
+    for (let i = from; i < from + PASS; i += size) n += run(core, parsed.slice(i, Math.min(i + size, from + PASS)));
+    return n;
+  };
 const FIGURES: [string, Figure][] = [
-  ["split only", (core, from) => { let n = 0; for (let i = from; i < from + PASS; i++) n += core.split(slds[i]!).words.length; return n; }],
+  [
+    "split only",
+    (core, from) => {
+      let n = 0;
+      for (let i = from; i < from + PASS; i++) n += core.split(slds[i]!).words.length;
+      return n;
+    },
+  ],
   ["camelcase, batches of 1,000", inBatches(1000, (core, b) => core.camelcaseBatch(b).results.length)],
   ["categorize, batches of 100", inBatches(100, (core, b) => core.categorizeBatch(b).results.length)],
 ];
@@ -70,15 +79,24 @@ function cpu(fn: () => unknown): number {
 const fmt = (x: number) => Math.round(x).toLocaleString("en-US");
 console.log(`${fmt(parsed.length)} names, ${PAIRS} pairs of passes over ${fmt(PASS)} names; before = ${beforeDir}`);
 for (const [label, fig] of FIGURES) {
-  fig(before, 0); fig(after, 0); // warm-up
+  fig(before, 0);
+  fig(after, 0); // warm-up
   const ratios: number[] = [];
-  let bestBefore = Infinity, bestAfter = Infinity, totalBefore = 0, totalAfter = 0;
+  let bestBefore = Infinity,
+    bestAfter = Infinity,
+    totalBefore = 0,
+    totalAfter = 0;
   for (let p = 0; p < PAIRS; p++) {
     const from = passStart(p);
     // Alternate which side goes first, so a trend in the load favours neither.
     let b: number, a: number;
-    if (p % 2 === 0) { b = cpu(() => fig(before, from)); a = cpu(() => fig(after, from)); }
-    else { a = cpu(() => fig(after, from)); b = cpu(() => fig(before, from)); }
+    if (p % 2 === 0) {
+      b = cpu(() => fig(before, from));
+      a = cpu(() => fig(after, from));
+    } else {
+      a = cpu(() => fig(after, from));
+      b = cpu(() => fig(before, from));
+    }
     ratios.push(b / a);
     bestBefore = Math.min(bestBefore, b);
     bestAfter = Math.min(bestAfter, a);
@@ -89,7 +107,7 @@ for (const [label, fig] of FIGURES) {
   const q = (f: number) => ratios[Math.min(ratios.length - 1, Math.floor(f * ratios.length))]!.toFixed(3);
   console.log(
     `${label.padEnd(28)} after/before speed-up: median ${q(0.5)} (quartiles ${q(0.25)}-${q(0.75)}, ` +
-    `range ${ratios[0]!.toFixed(2)}-${ratios.at(-1)!.toFixed(2)}; total CPU ${(totalBefore / totalAfter).toFixed(3)}); ` +
-    `best names/s per CPU second: before ${fmt(PASS / bestBefore)}, after ${fmt(PASS / bestAfter)}`,
+      `range ${ratios[0]!.toFixed(2)}-${ratios.at(-1)!.toFixed(2)}; total CPU ${(totalBefore / totalAfter).toFixed(3)}); ` +
+      `best names/s per CPU second: before ${fmt(PASS / bestBefore)}, after ${fmt(PASS / bestAfter)}`,
   );
 }

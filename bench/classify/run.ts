@@ -28,8 +28,14 @@ Bun.gc(true);
 const lexMb = (process.memoryUsage().rss - rss0) / 1e6;
 
 const parsed = realDomains(LIMIT).map(parseName);
-console.log(`load average at start: ${loadavg().map((x) => x.toFixed(2)).join(", ")} (the machine is shared: figures scale with it)`);
-console.log(`${parsed.length.toLocaleString("en-US")} real names (Tranco top 100k, then .nu); lexicon ${lex.version}, ${lex.size.toLocaleString("en-US")} words`);
+console.log(
+  `load average at start: ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(", ")} (the machine is shared: figures scale with it)`,
+);
+console.log(
+  `${parsed.length.toLocaleString("en-US")} real names (Tranco top 100k, then .nu); lexicon ${lex.version}, ${lex.size.toLocaleString("en-US")} words`,
+);
 console.log(`lexicon + splitter load: ${loadMs.toFixed(0)} ms, resident memory +${lexMb.toFixed(0)} MB (per thread)`);
 
 /**
@@ -38,7 +44,8 @@ console.log(`lexicon + splitter load: ${loadMs.toFixed(0)} ms, resident memory +
  */
 function rate(label: string, fn: () => number): void {
   fn(); // warm-up
-  let cpuBest = Infinity, wallBest = Infinity;
+  let cpuBest = Infinity,
+    wallBest = Infinity;
   for (let rep = 0; rep < 3; rep++) {
     const c0 = process.cpuUsage();
     const t = Bun.nanoseconds();
@@ -60,7 +67,21 @@ function batches(size: number, fn: (b: typeof parsed) => number): () => number {
 }
 
 const slds = parsed.map((p) => p.name);
-rate("split only", () => { let n = 0; for (const s of slds) n += splitter.split(s).words.length; return n; });
-rate("camelcase, batches of 1,000 (>= 200k)", batches(1000, (b) => camelcaseBatch(b).results.length));
-rate("categorize, batches of 100 (>= 100k)", batches(100, (b) => categorizeBatch(b).results.length));
-console.log(`load average at the end: ${loadavg().map((x) => x.toFixed(2)).join(", ")}`);
+rate("split only", () => {
+  let n = 0;
+  for (const s of slds) n += splitter.split(s).words.length;
+  return n;
+});
+rate(
+  "camelcase, batches of 1,000 (>= 200k)",
+  batches(1000, (b) => camelcaseBatch(b).results.length),
+);
+rate(
+  "categorize, batches of 100 (>= 100k)",
+  batches(100, (b) => categorizeBatch(b).results.length),
+);
+console.log(
+  `load average at the end: ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(", ")}`,
+);

@@ -41,7 +41,11 @@ function time(label: string, fn: (batch: ParsedName[], b: number) => unknown): v
 }
 
 const WORD = (word: string, count: number) => ({ word, count });
-console.log(`${N.toLocaleString("en-US")} real names in batches of ${SIZE}; load average ${loadavg().map((x) => x.toFixed(2)).join(", ")}`);
+console.log(
+  `${N.toLocaleString("en-US")} real names in batches of ${SIZE}; load average ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(", ")}`,
+);
 time("split, every name (splitBatch)", (batch) => splitBatch(batch));
 time("classify, every name (topicsOf: facts, then rules)", (batch, b) => topicsOf(batch, splits[b]!));
 time("count the words (countWords)", (_, b) => countWords(splits[b]!, new Tally(2 * SIZE)));

@@ -60,7 +60,12 @@ console.error("building bodies...");
 const post = async (p: string, body: Uint8Array | string, headers: Record<string, string>) => {
   const t0 = performance.now();
   try {
-    const r = await fetch(url + p, { method: "POST", body, headers: { authorization: `Bearer ${nextKey()}`, ...headers }, signal: AbortSignal.timeout(MIX_TIMEOUT_MS) });
+    const r = await fetch(url + p, {
+      method: "POST",
+      body,
+      headers: { authorization: `Bearer ${nextKey()}`, ...headers },
+      signal: AbortSignal.timeout(MIX_TIMEOUT_MS),
+    });
     await r.arrayBuffer();
     return { status: r.status, ms: performance.now() - t0 };
   } catch (e) {
@@ -85,18 +90,34 @@ const job = JSON.stringify({ type: "zone_lookup", domains: names });
 console.error(`job: ${(job.length / 1e6).toFixed(1)} MB`);
 
 // A finished job of 1,000 rows for the result batches.
-const sub = await fetch(`${url}/v1/jobs`, { method: "POST", body: JSON.stringify({ type: "zone_lookup", domains: names.slice(0, 1000) }), headers: { ...json, authorization: `Bearer ${keys[0]}` } });
+const sub = await fetch(`${url}/v1/jobs`, {
+  method: "POST",
+  body: JSON.stringify({ type: "zone_lookup", domains: names.slice(0, 1000) }),
+  headers: { ...json, authorization: `Bearer ${keys[0]}` },
+});
 const jobId = ((await sub.json()) as { id: string }).id;
 for (;;) {
   const j = (await (await fetch(`${url}/v1/jobs/${jobId}`, { headers: { authorization: `Bearer ${keys[0]}` } })).json()) as { status: string };
   if (j.status !== "queued" && j.status !== "running") break;
   await Bun.sleep(200);
 }
-const batch = JSON.stringify(Array.from({ length: 100 }, (_, i) => ({ jsonrpc: "2.0", id: i + 1, method: "tools/call", params: { name: "job_results", arguments: { job_id: jobId, limit: 1000 } } })));
+const batch = JSON.stringify(
+  Array.from({ length: 100 }, (_, i) => ({
+    jsonrpc: "2.0",
+    id: i + 1,
+    method: "tools/call",
+    params: { name: "job_results", arguments: { job_id: jobId, limit: 1000 } },
+  })),
+);
 // The result batches must read the job's rows: they use the key that owns it.
 const postOwn = async (body: string) => {
   const t0 = performance.now();
-  const r = await fetch(`${url}/mcp`, { method: "POST", body, headers: { ...mcpHeaders, authorization: `Bearer ${keys[0]}` }, signal: AbortSignal.timeout(MIX_TIMEOUT_MS) });
+  const r = await fetch(`${url}/mcp`, {
+    method: "POST",
+    body,
+    headers: { ...mcpHeaders, authorization: `Bearer ${keys[0]}` },
+    signal: AbortSignal.timeout(MIX_TIMEOUT_MS),
+  });
   const bytes = (await r.arrayBuffer()).byteLength;
   return { status: r.status, ms: performance.now() - t0, bytes };
 };
@@ -117,7 +138,7 @@ const note = (kind: Kind, r: { status: number | string; ms: number }) => {
   answers.set(kind, a);
 };
 let t0 = 0;
-const hostile = await pinged(ROUNDS * MIX_TIMEOUT_MS / 1000, async () => {
+const hostile = await pinged((ROUNDS * MIX_TIMEOUT_MS) / 1000, async () => {
   t0 = performance.now();
   for (let round = 0; round < ROUNDS; round++) {
     const all: Promise<void>[] = [];
@@ -137,7 +158,12 @@ const q = summary(quiet.lat);
 const h = summary(hostile.lat);
 const f = (x: number) => x.toFixed(1);
 const gb = (kb: number) => (kb / 1024 / 1024).toFixed(2);
-console.log(`host: ${os.cpus().length} x ${os.cpus()[0]?.model ?? "?"}, ${gb(os.totalmem() / 1024)} GB; load ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}; ${new Date().toISOString()}`);
+console.log(
+  `host: ${os.cpus().length} x ${os.cpus()[0]?.model ?? "?"}, ${gb(os.totalmem() / 1024)} GB; load ${os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ")}; ${new Date().toISOString()}`,
+);
 console.log(`mix${ONLY ? ` (${ONLY} only)` : ""}: ${ROUNDS} rounds in ${mixS.toFixed(1)} s`);
 console.log("");
 console.log("| phase | pings | p50 ms | p99 ms | worst ms | server RSS |");

@@ -20,7 +20,10 @@ import { RATE_LIMITS, type Bucket } from "../../src/operations.ts";
 import { fixtureIndex } from "../../test/zone/fixture-index.ts";
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "zw-bench-inproc-"));
 (RATE_LIMITS as Record<Bucket, number>).zone = 1e9;
-const s = await startServer(loadConfig({ ZW_DATA_DIR: dir, ZW_PORT: "0", ZW_WORKERS: "0", ZW_DNS_SERVERS: "127.0.0.1:9", ZW_ZONE_INDEX: await fixtureIndex() }), { log: () => {} });
+const s = await startServer(
+  loadConfig({ ZW_DATA_DIR: dir, ZW_PORT: "0", ZW_WORKERS: "0", ZW_DNS_SERVERS: "127.0.0.1:9", ZW_ZONE_INDEX: await fixtureIndex() }),
+  { log: () => {} },
+);
 const key = (await s.services.store.keys.create("b", 1e9)).key;
 const bare = new Elysia().get("/v1/ping", () => ({ ok: true, key: "bare" }));
 const ROUNDS = 20;

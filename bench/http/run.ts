@@ -61,7 +61,9 @@ for (let r = 0; r < rounds; r++) {
 servers.bare.stop();
 servers.full.stop();
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
-console.log(`bench/http: ${rounds} rounds of ${seconds}s per target, ${conns} connections, load from ${wrk ? "wrk" : "bench/http/load.ts"} in a second process, ${navigator.hardwareConcurrency} cores`);
+console.log(
+  `bench/http: ${rounds} rounds of ${seconds}s per target, ${conns} connections, load from ${wrk ? "wrk" : "bench/http/load.ts"} in a second process, ${navigator.hardwareConcurrency} cores`,
+);
 console.log("target                          req/s     p50 ms   p99 ms  errors  vs bare (median of rounds, range)");
 for (const [i, t] of targets.entries()) {
   const f = runs[i]!;
@@ -69,7 +71,15 @@ for (const [i, t] of targets.entries()) {
   const sameBody = t.path === "/v1/usage" && t.mode === "full" ? f.map((x, r) => (x.rps / runs[3]![r]!.rps) * 100) : null;
   const pct = (x: number) => `${x.toFixed(0)} %`;
   console.log(
-    `${t.label.padEnd(30)} ${median(f.map((x) => x.rps)).toFixed(0).padStart(7)}  ${median(f.map((x) => x.p50)).toFixed(2).padStart(8)} ${median(f.map((x) => x.p99)).toFixed(2).padStart(8)}  ${String(f.reduce((a, x) => a + x.errors, 0)).padStart(6)}  ${pct(median(ratios)).padStart(5)} (${pct(Math.min(...ratios))}-${pct(Math.max(...ratios))})` +
+    `${t.label.padEnd(30)} ${median(f.map((x) => x.rps))
+      .toFixed(0)
+      .padStart(7)}  ${median(f.map((x) => x.p50))
+      .toFixed(2)
+      .padStart(8)} ${median(f.map((x) => x.p99))
+      .toFixed(2)
+      .padStart(
+        8,
+      )}  ${String(f.reduce((a, x) => a + x.errors, 0)).padStart(6)}  ${pct(median(ratios)).padStart(5)} (${pct(Math.min(...ratios))}-${pct(Math.max(...ratios))})` +
       (sameBody ? `; vs the bare usage-sized body ${pct(median(sameBody))} (${pct(Math.min(...sameBody))}-${pct(Math.max(...sameBody))})` : ""),
   );
 }

@@ -23,8 +23,20 @@ let created = 1;
 const add = (i: number) => {
   const id = `job_${i}`;
   store.insert({
-    id, key_id: keys[i % K]!, type: "appraise", total: 1000, options: "{}", chunk_size: 100, usage_key: "appraise",
-    usage_day: "2026-11-24", credits_reserved: 1000, created: created++, deadline: 1e12, idem_key: null, idem_hash: null, callback_url: null,
+    id,
+    key_id: keys[i % K]!,
+    type: "appraise",
+    total: 1000,
+    options: "{}",
+    chunk_size: 100,
+    usage_key: "appraise",
+    usage_day: "2026-11-24",
+    credits_reserved: 1000,
+    created: created++,
+    deadline: 1e12,
+    idem_key: null,
+    idem_hash: null,
+    callback_url: null,
   });
   return id;
 };
@@ -56,6 +68,8 @@ const rounds: [number, number][] = [];
 for (let r = 0; r < 10; r++) rounds.push([time(() => before.all("appraise"), N), time(() => store.lane("appraise"), N)]);
 const med = (xs: number[]) => xs.sort((a, b) => a - b)[xs.length >> 1]!;
 console.log(`load ${loadavg()[0]!.toFixed(2)}; ${Q} queued jobs from ${K} keys, ${H} finished; ms per lane() (median of 10 rounds of ${N})`);
-console.log(`before (turns afresh): ${med(rounds.map((x) => x[0])).toFixed(2)} ms   after (keys in turn): ${med(rounds.map((x) => x[1])).toFixed(2)} ms   ratio ${med(rounds.map((x) => x[1] / x[0])).toFixed(2)}`);
+console.log(
+  `before (turns afresh): ${med(rounds.map((x) => x[0])).toFixed(2)} ms   after (keys in turn): ${med(rounds.map((x) => x[1])).toFixed(2)} ms   ratio ${med(rounds.map((x) => x[1] / x[0])).toFixed(2)}`,
+);
 sqlite.close();
 fs.rmSync(dir, { recursive: true, force: true });

@@ -59,7 +59,12 @@ const say = (line: string) => {
   console.log(line);
 };
 
-say(`load average at start: ${os.loadavg().map((l) => l.toFixed(2)).join(", ")} (${os.cpus().length} cores, shared)`);
+say(
+  `load average at start: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(", ")} (${os.cpus().length} cores, shared)`,
+);
 
 // Warm-up: first connections, JIT.
 await post(`${s.server.url}/v1/rdap`, s.key(), { domains: ["warm.org", "warm.com"] });
@@ -69,7 +74,11 @@ const rdapMs: number[] = [];
 for (let r = 0; r < rounds; r++) {
   const domains = Array.from({ length: 10 }, (_, i) => `fresh${r}x${i}.${i % 2 ? "org" : "com"}`);
   const a = await post(`${s.server.url}/v1/rdap`, s.key(), { domains });
-  expectOk(a.status, "rdap", a.json.results.every((x: { status: string }) => x.status === "found"));
+  expectOk(
+    a.status,
+    "rdap",
+    a.json.results.every((x: { status: string }) => x.status === "found"),
+  );
   rdapMs.push(a.ms);
 }
 say(`1. POST /v1/rdap, 10 domains, uncached, upstream answering at once: ${stats(rdapMs)}`);
@@ -102,8 +111,15 @@ const silentRdap = await post(`${s.server.url}/v1/rdap`, s.key(), { domains: ["s
 say(`4a. POST /v1/rdap, every upstream silent: HTTP ${silentRdap.status} after ${silentRdap.ms.toFixed(0)} ms (budget ${DEFAULT_SETTINGS.rdapBudgetMs} ms)`);
 const d = await serve({ ...fakes.env, ZW_DNS_SERVERS: silentDns.address });
 const silentDnsAnswer = await post(`${d.server.url}/v1/dns`, d.key(), { domains: Array.from({ length: 50 }, (_, i) => `q${i}.com`) });
-say(`4b. POST /v1/dns, 50 domains, resolver silent: HTTP ${silentDnsAnswer.status} after ${silentDnsAnswer.ms.toFixed(0)} ms (budget ${DEFAULT_SETTINGS.dnsBudgetMs} ms)`);
-say(`load average at end: ${os.loadavg().map((l) => l.toFixed(2)).join(", ")}`);
+say(
+  `4b. POST /v1/dns, 50 domains, resolver silent: HTTP ${silentDnsAnswer.status} after ${silentDnsAnswer.ms.toFixed(0)} ms (budget ${DEFAULT_SETTINGS.dnsBudgetMs} ms)`,
+);
+say(
+  `load average at end: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(", ")}`,
+);
 
 for (const x of [s, d]) {
   await x.server.stop();

@@ -70,7 +70,11 @@ async function lane(way: Way, perKey: number) {
       const k = take();
       const tool = OPERATIONS[op].mcp!.name;
       if (way === "rest") {
-        const r = await fetch(base + OPERATIONS[op].path, { method: "POST", headers: { authorization: `Bearer ${k}`, "content-type": "application/json" }, body: JSON.stringify(args) });
+        const r = await fetch(base + OPERATIONS[op].path, {
+          method: "POST",
+          headers: { authorization: `Bearer ${k}`, "content-type": "application/json" },
+          body: JSON.stringify(args),
+        });
         const body = await r.json();
         if (r.status !== 200) throw new Error(`REST ${op}: ${r.status} ${JSON.stringify(body)}`);
       } else if (way === "mcp-raw") {
@@ -98,7 +102,10 @@ await probe.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { 
 const listed = new Set((await probe.listTools()).tools.map((t) => t.name));
 await probe.close();
 
-const load = os.loadavg().map((x) => x.toFixed(2)).join(" ");
+const load = os
+  .loadavg()
+  .map((x) => x.toFixed(2))
+  .join(" ");
 const lines: string[] = [];
 for (const w of WORK) {
   const tool = OPERATIONS[w.op].mcp!.name;
@@ -108,7 +115,9 @@ for (const w of WORK) {
   }
   const perKey = RATE_LIMITS[OPERATIONS[w.op].bucket!];
   for (const phase of PHASES) {
-    const lanes = Object.fromEntries(await Promise.all(WAYS.map(async (way) => [way, await Promise.all(Array.from({ length: phase.lanes }, () => lane(way, perKey)))]))) as Record<Way, Awaited<ReturnType<typeof lane>>[]>;
+    const lanes = Object.fromEntries(
+      await Promise.all(WAYS.map(async (way) => [way, await Promise.all(Array.from({ length: phase.lanes }, () => lane(way, perKey)))])),
+    ) as Record<Way, Awaited<ReturnType<typeof lane>>[]>;
     const lat: Record<Way, number[]> = { rest: [], "mcp-raw": [], "mcp-sdk": [] };
     const busy: Record<Way, number> = { rest: 0, "mcp-raw": 0, "mcp-sdk": 0 };
     for (const way of WAYS) for (const l of lanes[way]) for (let i = 0; i < Math.ceil(WARM_UP / phase.lanes); i++) await l.call(w.op, w.args);
@@ -132,7 +141,9 @@ for (const w of WORK) {
     for (const way of WAYS) {
       const m = q(lat[way], 0.5);
       const extra = way === "rest" ? "" : `+${(m - rest).toFixed(3)}`;
-      lines.push(`| ${tool} | ${phase.name} | ${way} | ${((lat[way].length / busy[way]) * 1000).toFixed(0)} | ${m.toFixed(3)} | ${q(lat[way], 0.99).toFixed(3)} | ${extra} |`);
+      lines.push(
+        `| ${tool} | ${phase.name} | ${way} | ${((lat[way].length / busy[way]) * 1000).toFixed(0)} | ${m.toFixed(3)} | ${q(lat[way], 0.99).toFixed(3)} | ${extra} |`,
+      );
     }
   }
 }

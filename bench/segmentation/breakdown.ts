@@ -29,7 +29,7 @@ function classOf(raw: readonly string[], gold: readonly string[], got: readonly 
   if (raw.some((t) => t.length === 1 && t !== "a" && t !== "i")) return "a spelled-out acronym's boundary";
   if (got.length > gold.length) return "we split more (compound or coinage opened)";
   if (got.length < gold.length) return "we split less (compound kept)";
-  return "same count, another boundary (\"boats how\")";
+  return 'same count, another boundary ("boats how")';
 }
 
 /** Ends of the tokens of a token list, as offsets into the joined name. */
@@ -43,31 +43,52 @@ function ends(tokens: readonly string[]): Set<number> {
 /** The acronym class of a wrong name, or null when no wrong boundary touches a spelled-out acronym. */
 function acronymClass(raw: readonly string[], gold: readonly string[], got: readonly string[]): string | null {
   const spans: [number, number][] = [];
-  let at = 0, start = -1;
+  let at = 0,
+    start = -1;
   for (const t of [...raw, ""]) {
     if (t.length === 1 && start < 0) start = at;
-    if (t.length !== 1 && start >= 0) { spans.push([start, at]); start = -1; }
+    if (t.length !== 1 && start >= 0) {
+      spans.push([start, at]);
+      start = -1;
+    }
     at += t.length;
   }
-  const g = ends(gold), o = ends(got);
+  const g = ends(gold),
+    o = ends(got);
   const touches = (b: number) => spans.find(([s, e]) => b >= s && b <= e);
-  const missed = [...g].filter((b) => !o.has(b) && touches(b)), added = [...o].filter((b) => !g.has(b) && touches(b));
+  const missed = [...g].filter((b) => !o.has(b) && touches(b)),
+    added = [...o].filter((b) => !g.has(b) && touches(b));
   if (missed.length + added.length === 0) return null;
-  const long = [...missed, ...added].some((b) => { const [s, e] = touches(b)!; return e - s >= 2; });
-  const kind = added.length === 0 ? "glued to its neighbour (a boundary missed)" : missed.length === 0 ? "cut inside or split off wrongly (a boundary added)" : "both";
+  const long = [...missed, ...added].some((b) => {
+    const [s, e] = touches(b)!;
+    return e - s >= 2;
+  });
+  const kind =
+    added.length === 0 ? "glued to its neighbour (a boundary missed)" : missed.length === 0 ? "cut inside or split off wrongly (a boundary added)" : "both";
   return `${long ? "acronym of 2+ letters" : "one letter"}, ${kind}`;
 }
 
 const classes = new Map<string, string[]>();
 const acronyms = new Map<string, number>();
-let coinNames = 0, coinRight = 0, otherNames = 0, otherRight = 0, wrong = 0;
+let coinNames = 0,
+  coinRight = 0,
+  otherNames = 0,
+  otherRight = 0,
+  wrong = 0;
 const cases = loadCases(file);
 for (const c of cases) {
   const got = splitter.split(c.input).words;
-  const gold = mergeSingles(c.gold), merged = mergeSingles(got);
+  const gold = mergeSingles(c.gold),
+    merged = mergeSingles(got);
   const ok = gold.join(" ") === merged.join(" ");
   const hasCoinage = gold.some(coined);
-  if (hasCoinage) { coinNames++; if (ok) coinRight++; } else { otherNames++; if (ok) otherRight++; }
+  if (hasCoinage) {
+    coinNames++;
+    if (ok) coinRight++;
+  } else {
+    otherNames++;
+    if (ok) otherRight++;
+  }
   if (ok) continue;
   wrong++;
   const a = acronymClass(c.gold, gold, merged);

@@ -19,7 +19,9 @@ import { loadCases, mergeSingles, score } from "./score.ts";
 const words = JSON.parse(readFileSync(path.resolve(import.meta.dir, "../../node_modules/wordsninja/words-en.json"), "utf8")) as string[];
 const lnN = Math.log(words.length);
 const cost = new Map<string, number>();
-words.forEach((w, r) => { if (!cost.has(w)) cost.set(w, Math.log((r + 1) * lnN)); });
+words.forEach((w, r) => {
+  if (!cost.has(w)) cost.set(w, Math.log((r + 1) * lnN));
+});
 const maxLen = words.reduce((m, w) => Math.max(m, w.length), 0);
 const UNKNOWN = 9e9;
 
@@ -30,7 +32,10 @@ function unigramSplit(s: string): string[] {
     best[j] = Infinity;
     for (let i = Math.max(0, j - maxLen); i < j; i++) {
       const c = best[i]! + (cost.get(s.slice(i, j)) ?? (j - i === 1 ? UNKNOWN : Infinity));
-      if (c < best[j]!) { best[j] = c; back[j] = i; }
+      if (c < best[j]!) {
+        best[j] = c;
+        back[j] = i;
+      }
     }
   }
   const out: string[] = [];
@@ -57,7 +62,8 @@ for (const c of cases) {
   const r = splitter.split(c.input);
   const ok = mergeSingles(r.words).join(" ") === mergeSingles(c.gold).join(" ");
   const e = byLevel.get(r.confidence) ?? [0, 0];
-  e[0] += ok ? 1 : 0; e[1]++;
+  e[0] += ok ? 1 : 0;
+  e[1]++;
   byLevel.set(r.confidence, e);
 }
 for (const level of ["HIGH", "MEDIUM", "LOW"]) {

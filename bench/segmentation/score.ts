@@ -19,7 +19,11 @@ export interface Case {
 export function loadCases(file: "train.txt" | "eval.txt"): Case[] {
   const out: Case[] = [];
   for (const line of readFileSync(path.join(SEGMENTATION_DATA, file), "utf8").split("\n")) {
-    const gold = line.trim().toLowerCase().split(/\s+/).filter((t) => t !== "");
+    const gold = line
+      .trim()
+      .toLowerCase()
+      .split(/\s+/)
+      .filter((t) => t !== "");
     if (gold.length > 0) out.push({ input: gold.join(""), gold });
   }
   return out;
@@ -31,8 +35,14 @@ export function mergeSingles(tokens: readonly string[]): string[] {
   const out: string[] = [];
   let run = "";
   for (const t of tokens) {
-    if (LETTER.test(t)) { run += t; continue; }
-    if (run !== "") { out.push(run); run = ""; }
+    if (LETTER.test(t)) {
+      run += t;
+      continue;
+    }
+    if (run !== "") {
+      out.push(run);
+      run = "";
+    }
     out.push(t);
   }
   if (run !== "") out.push(run);
@@ -50,7 +60,8 @@ export interface Score {
 }
 
 export function score(cases: readonly Case[], split: (input: string) => readonly string[]): Score {
-  let strict = 0, merged = 0;
+  let strict = 0,
+    merged = 0;
   for (const c of cases) {
     const got = split(c.input).map((t) => t.toLowerCase());
     if (same(got, c.gold)) strict++;

@@ -25,7 +25,9 @@ const ROOT = path.resolve(import.meta.dir, "../..");
 const FOLDER = "src/capabilities/classify";
 const tmp = mkdtempSync(path.join(tmpdir(), "zw-splitter-"));
 
-interface AnySplitter { split(name: string): { words: string[]; confidence: string } }
+interface AnySplitter {
+  split(name: string): { words: string[]; confidence: string };
+}
 
 /** The thread's splitter of a classify folder copied under `root`. */
 async function load(root: string): Promise<AnySplitter> {
@@ -33,13 +35,15 @@ async function load(root: string): Promise<AnySplitter> {
 }
 
 try {
-  const beforeRoot = path.join(tmp, "before"), afterRoot = path.join(tmp, "after");
+  const beforeRoot = path.join(tmp, "before"),
+    afterRoot = path.join(tmp, "after");
   mkdirSync(beforeRoot);
   const tar = path.join(tmp, "before.tar");
   writeFileSync(tar, execFileSync("git", ["archive", "--format=tar", revision, FOLDER], { cwd: ROOT, maxBuffer: 1 << 28 }));
   execFileSync("tar", ["-x", "-f", tar, "-C", beforeRoot]);
   cpSync(path.join(ROOT, FOLDER), path.join(afterRoot, FOLDER), { recursive: true });
-  const before = await load(beforeRoot), after = await load(afterRoot);
+  const before = await load(beforeRoot),
+    after = await load(afterRoot);
   const names = realDomains(limit).map((d) => parseName(d).name);
   const key = (r: { words: string[]; confidence: string }) => `${r.words.join(" ")} ${r.confidence}`;
   const differ = names.filter((n) => key(before.split(n)) !== key(after.split(n))).length;
@@ -52,17 +56,24 @@ try {
     if (n < 0) throw new Error("unreachable");
     return (c.user + c.system) / 1e6;
   };
-  cpu(before); cpu(after); // warm-up
-  const ratios: number[] = [], rateB: number[] = [], rateA: number[] = [];
+  cpu(before);
+  cpu(after); // warm-up
+  const ratios: number[] = [],
+    rateB: number[] = [],
+    rateA: number[] = [];
   for (let r = 0; r < rounds; r++) {
-    const b = r % 2 === 0 ? cpu(before) : 0, a = cpu(after), b2 = r % 2 === 1 ? cpu(before) : b;
+    const b = r % 2 === 0 ? cpu(before) : 0,
+      a = cpu(after),
+      b2 = r % 2 === 1 ? cpu(before) : b;
     ratios.push(b2 / a);
     rateB.push(names.length / b2);
     rateA.push(names.length / a);
   }
   const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[xs.length >> 1]!;
   const fmt = (x: number) => Math.round(x).toLocaleString("en-US");
-  console.log(`${names.length.toLocaleString("en-US")} real names, ${rounds} alternating rounds; ${differ.toLocaleString("en-US")} names with a different split or confidence`);
+  console.log(
+    `${names.length.toLocaleString("en-US")} real names, ${rounds} alternating rounds; ${differ.toLocaleString("en-US")} names with a different split or confidence`,
+  );
   console.log(`before (${revision}): median ${fmt(median(rateB))} names/s of CPU`);
   console.log(`after (working tree): median ${fmt(median(rateA))} names/s of CPU`);
   console.log(`after / before speed: median ${median(ratios).toFixed(3)}x (rounds: ${ratios.map((x) => x.toFixed(3)).join(" ")})`);

@@ -63,7 +63,10 @@ for (let round = 0; round < rounds; round++) {
       for (let k = 1; k <= 4; k++) {
         const trial = { ...best, [key]: Math.round((base + dir * k * delta) * 100) / 100 };
         const s = evaluate(trial);
-        if (better(s, bestScore)) { bestScore = s; best = trial; } else break;
+        if (better(s, bestScore)) {
+          bestScore = s;
+          best = trial;
+        } else break;
       }
     }
     console.log(`round ${round} ${key} = ${best[key]}  ${pct(bestScore)}`);

@@ -14,7 +14,10 @@ import { validator } from "../../src/http/validate.ts";
 const i = process.argv.indexOf("--names");
 const N = i > 0 ? Number(process.argv[i + 1]) : 1_000_000;
 const shared = path.resolve(import.meta.dir, "../../../shared/data/domains/tranco_top_100k.csv.gz");
-const base = gunzipSync(await Bun.file(shared).arrayBuffer()).toString().split("\n").filter(Boolean);
+const base = gunzipSync(await Bun.file(shared).arrayBuffer())
+  .toString()
+  .split("\n")
+  .filter(Boolean);
 const names: string[] = new Array(N);
 for (let k = 0; k < N; k++) {
   const b = base[k % base.length]!;
@@ -26,7 +29,9 @@ for (let k = 0; k < N; k++) {
   names[k] = s;
 }
 const body = JSON.stringify({ type: "zone_lookup", domains: names });
-const schema = validator(Type.Object({ type: Type.String(), domains: Type.Array(Type.String(), { minItems: 1, maxItems: 1_000_000 }) }, { additionalProperties: false }));
+const schema = validator(
+  Type.Object({ type: Type.String(), domains: Type.Array(Type.String(), { minItems: 1, maxItems: 1_000_000 }) }, { additionalProperties: false }),
+);
 
 const runs: number[][] = [];
 for (let r = 0; r < 5; r++) {
@@ -43,4 +48,6 @@ for (let r = 0; r < 5; r++) {
 runs.sort((a, b) => a[3]! - b[3]!);
 const m = runs[2]!;
 console.log(`bench/validate: ${N.toLocaleString("en")} names, ${(body.length / 1e6).toFixed(1)} MB JSON, median of 5 runs`);
-console.log(`  JSON.parse ${m[0]!.toFixed(0)} ms, schema ${m[1]!.toFixed(0)} ms, names ${m[2]!.toFixed(0)} ms, total ${m[3]!.toFixed(0)} ms (target < 1000 ms)`);
+console.log(
+  `  JSON.parse ${m[0]!.toFixed(0)} ms, schema ${m[1]!.toFixed(0)} ms, names ${m[2]!.toFixed(0)} ms, total ${m[3]!.toFixed(0)} ms (target < 1000 ms)`,
+);

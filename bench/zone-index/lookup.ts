@@ -28,7 +28,11 @@ if (!indexFile || !list) throw new Error("usage: lookup.ts --index FILE --list F
 const want = Number(arg("names", "1000000"));
 const rounds = Number(arg("rounds", "3"));
 const BATCH = 5000;
-const load = () => os.loadavg().map((x) => x.toFixed(2)).join(" ");
+const load = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ");
 
 /** Every stride-th line of the file, read in 16 MB chunks; the stride from its size and 16 probes of its line length. */
 function sampleLines(file: string, count: number): string[] {
@@ -116,6 +120,8 @@ for (const r of readers) pass(r, rows); // warm-up (JIT, page cache) and the equ
 for (let round = 0; round < rounds; round++) {
   for (const r of readers) {
     const f = pass(r, null);
-    console.log(`${r.label}: ${Math.round(f.wall).toLocaleString("en-US")} names/s wall, ${Math.round(f.cpu).toLocaleString("en-US")} per CPU second (load ${load()})`);
+    console.log(
+      `${r.label}: ${Math.round(f.wall).toLocaleString("en-US")} names/s wall, ${Math.round(f.cpu).toLocaleString("en-US")} per CPU second (load ${load()})`,
+    );
   }
 }

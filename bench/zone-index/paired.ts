@@ -26,7 +26,11 @@ const reps = Number(arg("reps", "15"));
 const { ZoneIndex } = await import(path.join(root, "src/zone-index/index.ts"));
 const index = ZoneIndex.open(indexFile);
 index.prepare?.(); // as the server's serving thread does (older checkouts have no prepare)
-const load = () => os.loadavg().map((x) => x.toFixed(1)).join(" ");
+const load = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" ");
 console.log(`root ${root}, load ${load()}`);
 
 const FILTER = ["com", "net", "co.uk", "nu"];

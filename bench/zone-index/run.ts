@@ -37,9 +37,15 @@ async function sampleList(file: string, every: number): Promise<string[]> {
 
 function build(list: string, index: string): Record<string, unknown> {
   const timeFile = path.join(OUT, "build.time");
-  const r = spawnSync("/usr/bin/time", ["-v", "-o", timeFile, process.execPath, "run", path.join(REPO, "src/cli.ts"), "index", "build", "--json", "--tmp", OUT, "--out", index, list], {
-    encoding: "utf8", maxBuffer: 64 << 20, env: { ...process.env, NODE_ENV: "production" },
-  });
+  const r = spawnSync(
+    "/usr/bin/time",
+    ["-v", "-o", timeFile, process.execPath, "run", path.join(REPO, "src/cli.ts"), "index", "build", "--json", "--tmp", OUT, "--out", index, list],
+    {
+      encoding: "utf8",
+      maxBuffer: 64 << 20,
+      env: { ...process.env, NODE_ENV: "production" },
+    },
+  );
   if (r.status !== 0) throw new Error(`build failed: ${r.stderr.slice(-2000)}`);
   const report = JSON.parse(r.stdout.trim().split("\n").at(-1)!);
   const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(fs.readFileSync(timeFile, "utf8"));
@@ -60,7 +66,9 @@ async function main(): Promise<void> {
     const seed = arg("seed") ?? "7";
     list = path.join(OUT, `synthetic-${count}-${seed}.txt`);
     if (!fs.existsSync(list)) {
-      const r = spawnSync(process.execPath, ["run", path.join(REPO, "index-builder/generate.ts"), "--count", count, "--seed", seed, "--out", list], { stdio: "inherit" });
+      const r = spawnSync(process.execPath, ["run", path.join(REPO, "index-builder/generate.ts"), "--count", count, "--seed", seed, "--out", list], {
+        stdio: "inherit",
+      });
       if (r.status !== 0) throw new Error("generate failed");
     }
   }
@@ -71,7 +79,12 @@ async function main(): Promise<void> {
 
   const index = ZoneIndex.open(indexFile);
   index.prepare(); // as the server's serving thread does before it answers (ZoneIndexHolder)
-  result.totals = { domains: index.totalDomains, names: index.totalNames, tlds: index.totalTlds, bytesPerDomain: +(fs.statSync(indexFile).size / index.totalDomains).toFixed(2) };
+  result.totals = {
+    domains: index.totalDomains,
+    names: index.totalNames,
+    tlds: index.totalTlds,
+    bytesPerDomain: +(fs.statSync(indexFile).size / index.totalDomains).toFixed(2),
+  };
   const sample = await sampleList(list, Math.max(1, Math.floor(index.totalDomains / 40_000)));
   const names = sample.map((d) => d.slice(0, d.indexOf(".")));
   const exts = [...new Set(sample.map((d) => d.slice(d.indexOf(".") + 1)))];
@@ -137,10 +150,16 @@ async function main(): Promise<void> {
   for (const withCounts of [false, true]) {
     const batches = Array.from({ length: withCounts ? 10 : 40 }, () => batch(5000));
     const split = batches.map((b) => ({ n: b.map((d) => d.slice(0, d.indexOf("."))), e: b.map((d) => d.slice(d.indexOf(".") + 1)) }));
-    measure(withCounts ? "with include_counts" : "without counts", split.map((b) => ({ n: b.n.length, run: () => index.lookupBatch(b.n, b.e, withCounts) })));
+    measure(
+      withCounts ? "with include_counts" : "without counts",
+      split.map((b) => ({ n: b.n.length, run: () => index.lookupBatch(b.n, b.e, withCounts) })),
+    );
     if (!withCounts) {
       // the endpoint's and the zone.lookup task's path: whole normalised domains in, compact rows out
-      measure("without counts, whole domains (lookupCompact)", batches.map((b) => ({ n: b.length, run: () => lookupCompact(index, b, false) })));
+      measure(
+        "without counts, whole domains (lookupCompact)",
+        batches.map((b) => ({ n: b.length, run: () => lookupCompact(index, b, false) })),
+      );
     }
   }
   result.lookup_names_per_s = lookups;

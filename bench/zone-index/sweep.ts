@@ -47,7 +47,8 @@ if (before) systems.push(["before", await open(path.resolve(before))]);
 
 const rnd = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 // names from the index itself, read through its arrays (the reader's own layout)
-const arrays = (systems[0][1] as unknown as { e: { a: { names: Uint8Array; nameOff: { length: number; at(i: number): number; span(i: number): number } } } }).e.a;
+const arrays = (systems[0][1] as unknown as { e: { a: { names: Uint8Array; nameOff: { length: number; at(i: number): number; span(i: number): number } } } }).e
+  .a;
 const nameCount = arrays.nameOff.length - 1;
 const nameAt = (id: number) => {
   const s = arrays.nameOff.at(id);
@@ -106,7 +107,9 @@ function summary(label: string, { times, slowest }: Measured): void {
   for (const [name, ms] of times) {
     const s = [...ms].sort((x, y) => x - y);
     const q = (p: number) => s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)].toFixed(2);
-    console.log(`| ${name} | ${s.length} | ${q(0.5)} | ${q(0.99)} | ${s[s.length - 1].toFixed(1)} | ${s.filter((x) => x > 10).length} | ${s.filter((x) => x > 20).length} |`);
+    console.log(
+      `| ${name} | ${s.length} | ${q(0.5)} | ${q(0.99)} | ${s[s.length - 1].toFixed(1)} | ${s.filter((x) => x > 10).length} | ${s.filter((x) => x > 20).length} |`,
+    );
   }
   console.log(`slowest (this): ${slowest.map(([ms, k]) => `${k} ${ms.toFixed(1)}`).join("; ")}`);
 }

@@ -44,7 +44,7 @@ async function sample(file: string, every: number): Promise<string[]> {
 }
 const lines = await sample(list, Math.max(1, Math.floor(fs.statSync(list).size / 16 / 200_000)));
 let seed = 12345;
-const rand = (n: number) => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) % n);
+const rand = (n: number) => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) % n;
 const pick = () => lines[rand(lines.length)]!;
 const batch = (n: number) =>
   Array.from({ length: n }, (_, i) => {
@@ -60,7 +60,11 @@ const term = () => {
   return t.length >= 2 ? t : "ab";
 };
 
-const { proc: server, info, pid } = await spawnBenchServer(path.join(import.meta.dir, "server.ts"), ["300"], {
+const {
+  proc: server,
+  info,
+  pid,
+} = await spawnBenchServer(path.join(import.meta.dir, "server.ts"), ["300"], {
   env: { ZW_ZONE_INDEX: path.resolve(index), ZW_WORKERS: process.env.ZW_WORKERS ?? "2" },
   launcher: true,
 });
@@ -91,7 +95,9 @@ if (settleSeconds > 0) {
     settled = readMem(pid);
     settlePeak = Math.max(settlePeak, settled.anon);
   }
-  console.error(`settled after ${settleSeconds} s without requests: anonymous ${(settled.anon / MB).toFixed(0)} MB (peak while settling ${(settlePeak / MB).toFixed(0)} MB)`);
+  console.error(
+    `settled after ${settleSeconds} s without requests: anonymous ${(settled.anon / MB).toFixed(0)} MB (peak while settling ${(settlePeak / MB).toFixed(0)} MB)`,
+  );
 }
 const peak = { ...settled };
 const sampler = setInterval(() => {
@@ -147,12 +153,23 @@ process.kill(pid, "SIGTERM");
 await server.exited;
 
 const mb = (b: number) => `${(b / MB).toFixed(0)} MB`;
-console.log(`bench/zone-memory: ${path.basename(index)} (${mb(indexBytes)}, ${served.total_domains.toLocaleString("en-US")} domains), ${conns} connections for ${elapsed.toFixed(0)} s, ZW_WORKERS=${process.env.ZW_WORKERS ?? "2"}`);
-console.log(`requests: ${counts.lookup} lookups of 5,000, ${counts.lookupCounts} lookups of 500 with include_counts, ${counts.count} counts, ${counts.stats} stats; ${counts.names.toLocaleString("en-US")} names; non-200: ${counts.failed}`);
+console.log(
+  `bench/zone-memory: ${path.basename(index)} (${mb(indexBytes)}, ${served.total_domains.toLocaleString("en-US")} domains), ${conns} connections for ${elapsed.toFixed(0)} s, ZW_WORKERS=${process.env.ZW_WORKERS ?? "2"}`,
+);
+console.log(
+  `requests: ${counts.lookup} lookups of 5,000, ${counts.lookupCounts} lookups of 500 with include_counts, ${counts.count} counts, ${counts.stats} stats; ${counts.names.toLocaleString("en-US")} names; non-200: ${counts.failed}`,
+);
 for (const [why, n] of failures) console.log(`  ${n} x ${why}`);
 console.log(`                    idle     settled        peak        end`);
-for (const [label, key] of [["RSS", "rss"], ["  anonymous", "anon"], ["  file-backed", "file"], ["PSS", "pss"]] as const) {
-  console.log(`${label.padEnd(16)} ${mb(idle[key]).padStart(8)}    ${mb(settled[key]).padStart(8)}    ${mb(peak[key]).padStart(8)}    ${mb(last[key]).padStart(8)}`);
+for (const [label, key] of [
+  ["RSS", "rss"],
+  ["  anonymous", "anon"],
+  ["  file-backed", "file"],
+  ["PSS", "pss"],
+] as const) {
+  console.log(
+    `${label.padEnd(16)} ${mb(idle[key]).padStart(8)}    ${mb(settled[key]).padStart(8)}    ${mb(peak[key]).padStart(8)}    ${mb(last[key]).padStart(8)}`,
+  );
 }
 const budget = indexBytes + 500 * MB;
 // What the server holds is at most the index's pages once (however many threads map them)
@@ -160,5 +177,7 @@ const budget = indexBytes + 500 * MB;
 // the same, but the kernel divides huge-page-mapped file pages (FilePmdMapped) unevenly:
 // two runs with the same file-backed RSS gave 318 and 635 MB of file PSS.
 const bound = indexBytes + peak.anon;
-console.log(`budget (index + 500 MB): ${mb(budget)}; index + peak anonymous ${mb(bound)} ${bound <= budget ? "within" : "OVER"}; peak PSS ${mb(peak.pss)} ${peak.pss <= budget ? "within" : "over"}; peak RSS ${mb(peak.rss)} (counts the index once per thread) ${peak.rss <= budget ? "within" : "over"}`);
+console.log(
+  `budget (index + 500 MB): ${mb(budget)}; index + peak anonymous ${mb(bound)} ${bound <= budget ? "within" : "OVER"}; peak PSS ${mb(peak.pss)} ${peak.pss <= budget ? "within" : "over"}; peak RSS ${mb(peak.rss)} (counts the index once per thread) ${peak.rss <= budget ? "within" : "over"}`,
+);
 if (counts.failed > 0) process.exitCode = 1;

@@ -99,7 +99,11 @@ let stop = false;
 let k = 0;
 async function loop(w: number): Promise<void> {
   for (let i = w; !stop; i++) {
-    const body = { term: TERMS[i % TERMS.length], position: POSITIONS[Math.floor(i / TERMS.length) % 3], ...(i % 3 === 0 ? { tlds: ["com", "net", "co.uk"] } : {}) };
+    const body = {
+      term: TERMS[i % TERMS.length],
+      position: POSITIONS[Math.floor(i / TERMS.length) % 3],
+      ...(i % 3 === 0 ? { tlds: ["com", "net", "co.uk"] } : {}),
+    };
     const start = performance.now();
     const r = await fetch(`${base}/v1/zone/count`, {
       method: "POST",
@@ -161,13 +165,19 @@ for (const w of windows) {
   for (const d of done) if (d.end >= w.from && d.start <= w.to) ms.push(d.end - d.start);
   summary.set(w.label, ms);
 }
-console.log(`bench/zone-swap: ${path.basename(index)} (${(fs.statSync(index).size / 2 ** 20).toFixed(0)} MB), ${rounds} swaps, ${conns} connections of zone/count, ZW_WORKERS=${process.env.ZW_WORKERS ?? "2"}; non-200: ${failed}`);
+console.log(
+  `bench/zone-swap: ${path.basename(index)} (${(fs.statSync(index).size / 2 ** 20).toFixed(0)} MB), ${rounds} swaps, ${conns} connections of zone/count, ZW_WORKERS=${process.env.ZW_WORKERS ?? "2"}; non-200: ${failed}`,
+);
 for (const [why, n] of failures) console.log(`  ${n} x ${why}`);
-console.log(`rename to swap (sliced check): ${checkMs.sliced.map((x) => `${(x / 1000).toFixed(2)} s`).join(", ")}; one-go check: ${checkMs.oneGo.map((x) => `${(x / 1000).toFixed(2)} s`).join(", ")}`);
+console.log(
+  `rename to swap (sliced check): ${checkMs.sliced.map((x) => `${(x / 1000).toFixed(2)} s`).join(", ")}; one-go check: ${checkMs.oneGo.map((x) => `${(x / 1000).toFixed(2)} s`).join(", ")}`,
+);
 console.log(`window                 requests     p50 ms     p99 ms     max ms`);
 for (const [label, ms] of summary) {
   ms.sort((x, y) => x - y);
-  console.log(`${label.padEnd(22)} ${String(ms.length).padStart(8)} ${quantile(ms, 0.5).toFixed(1).padStart(10)} ${quantile(ms, 0.99).toFixed(1).padStart(10)} ${(ms.at(-1) ?? NaN).toFixed(1).padStart(10)}`);
+  console.log(
+    `${label.padEnd(22)} ${String(ms.length).padStart(8)} ${quantile(ms, 0.5).toFixed(1).padStart(10)} ${quantile(ms, 0.99).toFixed(1).padStart(10)} ${(ms.at(-1) ?? NaN).toFixed(1).padStart(10)}`,
+  );
 }
 const worst = (label: string) => summary.get(label)?.at(-1) ?? NaN;
 console.log(`worst wait: one-go check / sliced check = ${(worst("checking (one go)") / worst("checking (sliced)")).toFixed(1)}x`);

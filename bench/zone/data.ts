@@ -81,11 +81,14 @@ export function syntheticDataset(count: number, seed: number, dir = OUT_DIR): Pr
 }
 
 function sources(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) return sources(p);
-    return /\.(gz|xz|txt|csv)$/.test(e.name) ? [p] : [];
-  }).sort();
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) return sources(p);
+      return /\.(gz|xz|txt|csv)$/.test(e.name) ? [p] : [];
+    })
+    .sort();
 }
 
 function open(file: string): Readable {

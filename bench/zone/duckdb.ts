@@ -50,7 +50,9 @@ export class DuckPeer {
       SELECT ext, count(*), NULL, NULL FROM m GROUP BY ext
       UNION ALL SELECT NULL, count(*), count(DISTINCT name), count(*) FILTER (WHERE name = ${lit(q.term)}) FROM m`);
     const per: [string, number][] = [];
-    let total = 0, names = 0, exact = 0;
+    let total = 0,
+      names = 0,
+      exact = 0;
     for (const [ext, n, k, x] of rows) {
       if (ext === null) [total, names, exact] = [Number(n), Number(k), Number(x)];
       else per.push([ext as string, Number(n)]);

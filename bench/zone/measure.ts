@@ -39,7 +39,14 @@ export class Reference {
 }
 
 /** Per group: timings of `reps` runs of each query, the first of which is checked. */
-export async function measureCounts(sys: CountingSystem, gs: Group[], reps: number, ref: Reference, check: Checked, record: boolean): Promise<Map<string, Summary>> {
+export async function measureCounts(
+  sys: CountingSystem,
+  gs: Group[],
+  reps: number,
+  ref: Reference,
+  check: Checked,
+  record: boolean,
+): Promise<Map<string, Summary>> {
   const out = new Map<string, Summary>();
   for (const g of gs) {
     const ms: number[] = [];
@@ -72,7 +79,15 @@ export interface LookupFigures {
 const rowKey = (x: LookupInput, c: boolean) => `${x.name}|${x.ext}|${c}`;
 
 /** Names per second over the batch, or over what fits in budgetMs one name at a time. */
-export async function measureLookups(sys: CountingSystem, inputs: LookupInput[], withCounts: boolean, budgetMs: number, ref: Reference, check: Checked, record: boolean): Promise<LookupFigures> {
+export async function measureLookups(
+  sys: CountingSystem,
+  inputs: LookupInput[],
+  withCounts: boolean,
+  budgetMs: number,
+  ref: Reference,
+  check: Checked,
+  record: boolean,
+): Promise<LookupFigures> {
   const seen: [LookupInput, LookupRow][] = [];
   let figures: LookupFigures;
   if (!withCounts || budgetMs === Infinity) {

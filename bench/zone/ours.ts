@@ -7,7 +7,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
 import {
-  ZoneIndex, LOOKUP_NO_EXTENSION, LOOKUP_REGISTERED, LOOKUP_STRIDE_COUNTS, LOOKUP_STRIDE_PLAIN, LOOKUP_UNSUPPORTED,
+  ZoneIndex,
+  LOOKUP_NO_EXTENSION,
+  LOOKUP_REGISTERED,
+  LOOKUP_STRIDE_COUNTS,
+  LOOKUP_STRIDE_PLAIN,
+  LOOKUP_UNSUPPORTED,
 } from "../../src/zone-index/index.ts";
 import type { Dataset } from "./data.ts";
 import type { LookupInput, LookupRow, Query, Tally } from "./model.ts";
@@ -33,11 +38,15 @@ export class OursPeer {
     fs.rmSync(this.file, { force: true });
     const t0 = performance.now();
     const timeFile = path.join(tmpDir, "build.time");
-    const r = spawnSync("/usr/bin/time", ["-v", "-o", timeFile, process.execPath, CLI, "index", "build", "--json", "--tmp", tmpDir, "--out", this.file, ds.file], {
-      encoding: "utf8",
-      env: { ...process.env, NODE_ENV: "production" },
-      maxBuffer: 64 << 20,
-    });
+    const r = spawnSync(
+      "/usr/bin/time",
+      ["-v", "-o", timeFile, process.execPath, CLI, "index", "build", "--json", "--tmp", tmpDir, "--out", this.file, ds.file],
+      {
+        encoding: "utf8",
+        env: { ...process.env, NODE_ENV: "production" },
+        maxBuffer: 64 << 20,
+      },
+    );
     const seconds = (performance.now() - t0) / 1000;
     if (r.status !== 0) {
       const own = (r.stderr + r.stdout).slice(-2000);
@@ -61,7 +70,10 @@ export class OursPeer {
   count(q: Query): Tally {
     const c = this.index!.count(q.term, q.position, q.tlds);
     return {
-      total: c.total_matches, exact: c.exact_domain_count, names: c.keyword_count, tldMatch: c.tld_match_count,
+      total: c.total_matches,
+      exact: c.exact_domain_count,
+      names: c.keyword_count,
+      tldMatch: c.tld_match_count,
       breakdown: c.tld_breakdown.map((b) => [b.tld, b.count] as [string, number]),
     };
   }
@@ -72,7 +84,11 @@ export class OursPeer {
   }
 
   lookup(inputs: LookupInput[], withCounts: boolean): LookupRow[] {
-    const out = this.lookupRaw(inputs.map((x) => x.name), inputs.map((x) => x.ext), withCounts);
+    const out = this.lookupRaw(
+      inputs.map((x) => x.name),
+      inputs.map((x) => x.ext),
+      withCounts,
+    );
     const stride = withCounts ? LOOKUP_STRIDE_COUNTS : LOOKUP_STRIDE_PLAIN;
     return inputs.map((_, i) => {
       const o = i * stride;

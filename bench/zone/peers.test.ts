@@ -38,7 +38,10 @@ afterAll(() => {
 function expected(q: Query): Tally {
   const c = brute.count(q.term, q.position, q.tlds);
   return {
-    total: c.total_matches, exact: c.exact_domain_count, names: c.keyword_count, tldMatch: c.tld_match_count,
+    total: c.total_matches,
+    exact: c.exact_domain_count,
+    names: c.keyword_count,
+    tldMatch: c.tld_match_count,
     breakdown: c.tld_breakdown.map((b) => [b.tld, b.count] as [string, number]),
   };
 }
@@ -79,13 +82,15 @@ describe("bench/zone peers agree with the brute-force reference", () => {
           const supported = x.name.length >= MIN_NAME;
           const want: LookupRow = {
             registered: x.ext === null ? null : brute.domains.has(`${x.name}.${x.ext}`),
-            extensions: supported ? brute.byName.get(x.name)?.length ?? 0 : null,
+            extensions: supported ? (brute.byName.get(x.name)?.length ?? 0) : null,
           };
           if (withCounts) {
             const c = supported ? brute.nameCounts(x.name) : null;
             Object.assign(want, {
-              containingDomains: c?.containing_domains ?? null, containingNames: c?.containing_names ?? null,
-              startingDomains: c?.starting_domains ?? null, endingDomains: c?.ending_domains ?? null,
+              containingDomains: c?.containing_domains ?? null,
+              containingNames: c?.containing_names ?? null,
+              startingDomains: c?.starting_domains ?? null,
+              endingDomains: c?.ending_domains ?? null,
             });
           }
           expect(`${x.name}.${x.ext}: ${diffRow(rows[i], want)}`).toBe(`${x.name}.${x.ext}: null`);

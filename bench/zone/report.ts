@@ -64,7 +64,9 @@ export function report(r: Result): string {
   L.push("| system | domains | seconds | domains/s | peak RSS | on disk | bytes/domain |", "|---|---:|---:|---:|---:|---:|---:|");
   for (const s of r.systems) {
     const b = s.build;
-    L.push(`| ${s.name} | ${fmtInt(s.dataset.domains)} | ${b.seconds.toFixed(1)} | ${fmtInt(s.dataset.domains / b.seconds)} | ${b.peakRssBytes ? fmtMB(b.peakRssBytes) : "-"} | ${fmtMB(b.bytes)} | ${(b.bytes / s.dataset.domains).toFixed(1)} |`);
+    L.push(
+      `| ${s.name} | ${fmtInt(s.dataset.domains)} | ${b.seconds.toFixed(1)} | ${fmtInt(s.dataset.domains / b.seconds)} | ${b.peakRssBytes ? fmtMB(b.peakRssBytes) : "-"} | ${fmtMB(b.bytes)} | ${(b.bytes / s.dataset.domains).toFixed(1)} |`,
+    );
   }
   L.push("", "zone/count with the full breakdown, ms median / p99 / worst; x = peer median / our median:", "");
   L.push(...countTable(r, ours, full));
@@ -75,7 +77,9 @@ export function report(r: Result): string {
   L.push("", "zone/lookup, 5,000-name batch (with counts: peers measured one name at a time within 10 s):", "");
   L.push("| system | domains | names/s without counts | names/s with include_counts | names timed |", "|---|---:|---:|---:|---:|");
   for (const s of r.systems) {
-    L.push(`| ${s.name} | ${fmtInt(s.dataset.domains)} | ${fmtInt(s.plain.namesPerSecond)} | ${fmtInt(s.withCounts.namesPerSecond)} | ${fmtInt(s.withCounts.names)} |`);
+    L.push(
+      `| ${s.name} | ${fmtInt(s.dataset.domains)} | ${fmtInt(s.plain.namesPerSecond)} | ${fmtInt(s.withCounts.namesPerSecond)} | ${fmtInt(s.withCounts.names)} |`,
+    );
   }
   L.push("", ...verdict(r, ours, full), "");
   return L.join("\n") + "\n";
@@ -88,7 +92,10 @@ function verdict(r: Result, ours: Result["systems"][number], peers: Result["syst
   if (peers.length === 0) return lines;
   let slowest = { label: "", best: 0, peer: "" };
   for (const g of r.groups) {
-    const best = peers.reduce((b, p) => (p.counts[g.label] && p.counts[g.label].median < b.m ? { m: p.counts[g.label].median, n: p.name } : b), { m: Infinity, n: "" });
+    const best = peers.reduce((b, p) => (p.counts[g.label] && p.counts[g.label].median < b.m ? { m: p.counts[g.label].median, n: p.name } : b), {
+      m: Infinity,
+      n: "",
+    });
     if (best.m > slowest.best) slowest = { label: g.label, best: best.m, peer: best.n };
   }
   let weakest = { label: "", factor: Infinity, peer: "" };
@@ -101,6 +108,8 @@ function verdict(r: Result, ours: Result["systems"][number], peers: Result["syst
   const o = ours.counts[slowest.label];
   const p = peers.find((x) => x.name === slowest.peer)!.counts[slowest.label];
   lines.push(`Our smallest factor over any peer on any term class: ${fmtRatio(weakest.factor)} (${weakest.label}, ${weakest.peer}).`);
-  lines.push(`Slowest term class for the peers: ${slowest.label}. Fastest peer on it: ${slowest.peer}, ${fmtMs(p.median)} ms median and ${fmtMs(p.worst)} ms worst; ours ${fmtMs(o.median)} ms median and ${fmtMs(o.worst)} ms worst: ${fmtRatio(p.median / o.median)} faster at the median, ${fmtRatio(p.worst / o.worst)} at the worst (target 20x).`);
+  lines.push(
+    `Slowest term class for the peers: ${slowest.label}. Fastest peer on it: ${slowest.peer}, ${fmtMs(p.median)} ms median and ${fmtMs(p.worst)} ms worst; ours ${fmtMs(o.median)} ms median and ${fmtMs(o.worst)} ms worst: ${fmtRatio(p.median / o.median)} faster at the median, ${fmtRatio(p.worst / o.worst)} at the worst (target 20x).`,
+  );
   return lines;
 }

@@ -56,7 +56,15 @@ interface Peer extends CountingSystem {
 }
 
 /** Builds, measures and checks one peer against the reference; the peer is closed after. */
-async function runPeer(peer: Peer, ds: Dataset, gs: Group[], reps: number, ref: Reference, check: Checked, lookups: Parameters<typeof measureLookups>[1]): Promise<SystemResult> {
+async function runPeer(
+  peer: Peer,
+  ds: Dataset,
+  gs: Group[],
+  reps: number,
+  ref: Reference,
+  check: Checked,
+  lookups: Parameters<typeof measureLookups>[1],
+): Promise<SystemResult> {
   log(`${peer.name}: building on ${ds.domains.toLocaleString("en")} domains`);
   const b = await peer.build(ds);
   log(`${peer.name}: built in ${b.seconds.toFixed(1)} s; counting`);
@@ -72,7 +80,16 @@ async function runPeer(peer: Peer, ds: Dataset, gs: Group[], reps: number, ref: 
 }
 
 /** Our build, counts and lookups; also records the reference answers. */
-async function runOurs(ds: Dataset, gs: Group[], reps: number, ref: Reference, check: Checked, lookups: Parameters<typeof measureLookups>[1], work: string, tag: string): Promise<SystemResult & { ours: OursPeer }> {
+async function runOurs(
+  ds: Dataset,
+  gs: Group[],
+  reps: number,
+  ref: Reference,
+  check: Checked,
+  lookups: Parameters<typeof measureLookups>[1],
+  work: string,
+  tag: string,
+): Promise<SystemResult & { ours: OursPeer }> {
   const ours = new OursPeer(path.join(work, `ours-${tag}.zwi`));
   log(`ours: cli index build on ${ds.domains.toLocaleString("en")} domains`);
   const b = ours.build(ds, work);
@@ -128,20 +145,33 @@ async function main(): Promise<number> {
     systems.push(await runPeer(new FtsPeer(work), small, gs, Math.min(2, o.reps), subRef, check, wl.lookups));
   }
   const result: Result = {
-    commit: process.env.ZW_BENCH_COMMIT || spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: import.meta.dir, encoding: "utf8" }).stdout?.trim() || "unknown",
-    started: started.toISOString(), seconds: (Date.now() - started.getTime()) / 1000, command: `bun bench/zone/run.ts ${process.argv.slice(2).join(" ")}`.trim(),
+    commit:
+      process.env.ZW_BENCH_COMMIT || spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: import.meta.dir, encoding: "utf8" }).stdout?.trim() || "unknown",
+    started: started.toISOString(),
+    seconds: (Date.now() - started.getTime()) / 1000,
+    command: `bun bench/zone/run.ts ${process.argv.slice(2).join(" ")}`.trim(),
     machine: `${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, ${os.cpus()[0]?.model ?? "?"}`,
-    loadBefore, loadAfter: load(), dataset: ds, groups: gs.map((g) => ({ label: g.label, terms: g.queries.map((q) => q.term) })),
+    loadBefore,
+    loadAfter: load(),
+    dataset: ds,
+    groups: gs.map((g) => ({ label: g.label, terms: g.queries.map((q) => q.term) })),
     systems: systems.map(({ counts, ...s }) => ({ ...s, counts: Object.fromEntries(counts) as Record<string, Summary> })),
-    compared: check.compared, mismatches: check.mismatches,
+    compared: check.compared,
+    mismatches: check.mismatches,
   };
   const tag = o.real ? "real" : `${ds.domains}`;
-  fs.writeFileSync(path.join(OUT_DIR, `result-${tag}.json`), JSON.stringify(result, (k, v) => (k === "ours" ? undefined : v), 2));
+  fs.writeFileSync(
+    path.join(OUT_DIR, `result-${tag}.json`),
+    JSON.stringify(result, (k, v) => (k === "ours" ? undefined : v), 2),
+  );
   process.stdout.write(report(result));
   return check.mismatches.length === 0 ? 0 : 1;
 }
 
-main().then((code) => process.exit(code), (e) => {
-  process.stderr.write(`zone bench: ${(e as Error).stack ?? e}\n`);
-  process.exit(2);
-});
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    process.stderr.write(`zone bench: ${(e as Error).stack ?? e}\n`);
+    process.exit(2);
+  },
+);

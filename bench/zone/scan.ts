@@ -76,7 +76,10 @@ export class ScanPeer {
     es[n] = d;
     Object.assign(this, { blob, ns, es, ids, names: n });
     const half = this.splitPoint();
-    const ranges: [number, number][] = [[0, half], [half, n]];
+    const ranges: [number, number][] = [
+      [0, half],
+      [half, n],
+    ];
     this.workers = ranges.map(() => {
       const w = new Worker(new URL("./scan-worker.ts", import.meta.url));
       w.onmessage = (ev) => this.waiting.get(ev.data.id)?.(ev.data);
@@ -87,13 +90,26 @@ export class ScanPeer {
       };
       return w;
     });
-    await Promise.all(this.workers.map((w, k) => {
-      const id = this.nextId++;
-      return this.ask(w, {
-        type: "init", id, blob: blobSab, nameStart: nsSab, extStart: esSab, extIds: idsSab,
-        extCount: this.extNames.length, lo: ranges[k][0], hi: ranges[k][1],
-      }, id);
-    }));
+    await Promise.all(
+      this.workers.map((w, k) => {
+        const id = this.nextId++;
+        return this.ask(
+          w,
+          {
+            type: "init",
+            id,
+            blob: blobSab,
+            nameStart: nsSab,
+            extStart: esSab,
+            extIds: idsSab,
+            extCount: this.extNames.length,
+            lo: ranges[k][0],
+            hi: ranges[k][1],
+          },
+          id,
+        );
+      }),
+    );
     return { seconds: (performance.now() - t0) / 1000, bytes: bl + (n + 1) * 8 + d * 4 };
   }
 
@@ -131,25 +147,35 @@ export class ScanPeer {
   }
 
   private broadcast(make: (id: number) => ScanRequest): Promise<any[]> {
-    return Promise.all(this.workers.map((w) => {
-      const id = this.nextId++;
-      return this.ask(w, make(id), id);
-    }));
+    return Promise.all(
+      this.workers.map((w) => {
+        const id = this.nextId++;
+        return this.ask(w, make(id), id);
+      }),
+    );
   }
 
   async count(q: Query): Promise<Tally> {
-    const allowed = q.tlds === null ? null : [...new Set(q.tlds)].map((t) => this.extId.get(t)).filter((x) => x !== undefined) as number[];
+    const allowed = q.tlds === null ? null : ([...new Set(q.tlds)].map((t) => this.extId.get(t)).filter((x) => x !== undefined) as number[]);
     if (allowed !== null && allowed.length === 0) return finishTally(q.term, [], 0, 0, 0);
     const parts = await this.broadcast((id) => ({ type: "count", id, term: q.term, position: q.position, allowed }));
     const per = new Uint32Array(this.extNames.length);
-    let total = 0, names = 0, exact = 0;
+    let total = 0,
+      names = 0,
+      exact = 0;
     for (const p of parts) {
       total += p.total;
       names += p.names;
       exact += p.exact;
       for (let i = 0; i < per.length; i++) per[i] += p.perExt[i];
     }
-    return finishTally(q.term, this.extNames.map((t, i) => [t, per[i]] as [string, number]), total, names, exact);
+    return finishTally(
+      q.term,
+      this.extNames.map((t, i) => [t, per[i]] as [string, number]),
+      total,
+      names,
+      exact,
+    );
   }
 
   /** Index of `name` among the sorted distinct names, or -1. */

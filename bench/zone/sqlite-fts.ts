@@ -67,9 +67,10 @@ export class FtsPeer {
   count(q: Query): Tally {
     const [from, params] = this.source(q);
     const per = this.db.query(`SELECT d.ext, count(*) ${from} GROUP BY d.ext`).values(...params) as [string, number][];
-    const [[names, exact]] = this.db
-      .query(`SELECT count(DISTINCT d.name), count(*) FILTER (WHERE d.name = ?) ${from}`)
-      .values(q.term, ...params) as [number, number][];
+    const [[names, exact]] = this.db.query(`SELECT count(DISTINCT d.name), count(*) FILTER (WHERE d.name = ?) ${from}`).values(q.term, ...params) as [
+      number,
+      number,
+    ][];
     const total = per.reduce((s, [, c]) => s + c, 0);
     return finishTally(q.term, per, total, names, exact);
   }

@@ -48,7 +48,14 @@ export async function workload(ds: Dataset, perClass: number, seed = 7): Promise
     { label: "contains, 2 letters", position: "contains", terms: ["an", "er", "in", "ma", "co", "xy"] },
     { label: "contains, common", position: "contains", terms: ["shop", "home", "best", "love", "online", "world"] },
     { label: "contains, digits/hyphens", position: "contains", terms: ["24", "365", "-the", "2020", "o-", "-a"] },
-    { label: "contains, rare", position: "contains", terms: piece((n) => { const s = Math.floor(rnd() * (n.length - 6)); return n.slice(s, s + 6); }) },
+    {
+      label: "contains, rare",
+      position: "contains",
+      terms: piece((n) => {
+        const s = Math.floor(rnd() * (n.length - 6));
+        return n.slice(s, s + 6);
+      }),
+    },
     { label: "starts, common", position: "starts", terms: ["the", "my", "best", "get", "shop", "ca"] },
     { label: "starts, rare", position: "starts", terms: piece((n) => n.slice(0, 7)) },
     { label: "ends, common", position: "ends", terms: ["shop", "online", "app", "hq", "24", "er"] },

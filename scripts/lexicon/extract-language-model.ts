@@ -55,8 +55,10 @@ export function foldModel(lm: LanguageModel): { probs: Map<string, number>; pair
   const id = new Map(lm.words.map((w, i) => [w, i]));
   const joint = new Map<string, number>(); // sum over spellings of p(h) p(w | h)
   lm.forEachBigram((h, w, association) => {
-    const ih = id.get(h)!, iw = id.get(w)!;
-    const fh = folded[ih]!, fw = folded[iw]!;
+    const ih = id.get(h)!,
+      iw = id.get(w)!;
+    const fh = folded[ih]!,
+      fw = folded[iw]!;
     if (fh === null || fw === null) return;
     const key = `${fh}\t${fw}`;
     joint.set(key, (joint.get(key) ?? 0) + Math.exp(lm.logProb[ih]! + association + lm.logProb[iw]!));
@@ -78,5 +80,8 @@ if (import.meta.main) {
     if (q >= 1) lines.push(`${key}\t${q}`);
   }
   write(WORD_PAIRS_FILE, lines);
-  write(WORD_PROBS_FILE, [...probs].map(([w, p]) => `${w}\t${Math.log(p).toFixed(4)}`));
+  write(
+    WORD_PROBS_FILE,
+    [...probs].map(([w, p]) => `${w}\t${Math.log(p).toFixed(4)}`),
+  );
 }

@@ -12,7 +12,8 @@ export function letterModel(types: Iterable<string>): Uint16Array {
   const counts = new Float64Array(CHAR_TABLE);
   for (const w of types) {
     if (!/^[a-z]+$/.test(w)) continue;
-    let a = BOUNDARY, b = BOUNDARY;
+    let a = BOUNDARY,
+      b = BOUNDARY;
     for (let i = 0; i <= w.length; i++) {
       const c = i < w.length ? w.charCodeAt(i) - 97 : BOUNDARY;
       counts[(a * CHAR_SYMBOLS + b) * CHAR_SYMBOLS + c]!++;

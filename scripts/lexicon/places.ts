@@ -24,4 +24,6 @@ export const COUNTRIES_AND_REGIONS: readonly string[] = (
   "utah vermont virginia washington wisconsin wyoming carolina dakota jersey hampshire " +
   "ontario quebec alberta manitoba saskatchewan tasmania queensland bavaria catalonia andalusia " +
   "tuscany provence normandy brittany siberia patagonia yorkshire cornwall devon kent essex surrey"
-).split(" ").filter((w) => w !== "");
+)
+  .split(" ")
+  .filter((w) => w !== "");

@@ -37,7 +37,11 @@ const TOKEN = /^[a-z0-9]+$/;
 
 /** Lower case, accents folded, then only a-z0-9 kept ("São Paulo" -> "saopaulo"); "" when nothing is left. */
 export function fold(s: string): string {
-  return s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]/g, "");
+  return s
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
 }
 
 /** The words of a multi-word entry, folded ("New York" -> ["new", "york"]); null when one is empty. */
@@ -51,7 +55,10 @@ function text(rel: string): string {
 }
 
 function lines(rel: string): string[] {
-  return text(rel).split("\n").map((l) => l.trim()).filter((l) => l !== "");
+  return text(rel)
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l !== "");
 }
 
 export function packageVersion(name: string): string {
@@ -110,7 +117,8 @@ export function rejoinContractions(mass: Map<string, number>, modelProbs: Readon
   };
   for (const piece of NOT_PIECES) move(piece, 1);
   for (const piece of NOT_PIECES_AND_WORDS) {
-    const glued = Math.exp(modelProbs.get(`${piece}t`) ?? -Infinity), alone = Math.exp(modelProbs.get(piece) ?? -Infinity);
+    const glued = Math.exp(modelProbs.get(`${piece}t`) ?? -Infinity),
+      alone = Math.exp(modelProbs.get(piece) ?? -Infinity);
     move(piece, glued / (glued + alone));
   }
   for (const piece of CLITICS) mass.delete(piece);
@@ -229,7 +237,10 @@ export function brands(): string[][] {
 /** The lines of a committed tab-separated extract (extract-language-model.ts), split into fields. */
 function extract(name: string): string[][] {
   const text = gunzipSync(readFileSync(path.resolve(import.meta.dir, "data", name))).toString("latin1");
-  return text.split("\n").filter((line) => line !== "").map((line) => line.split("\t"));
+  return text
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => line.split("\t"));
 }
 
 /** The language model's word pairs: [first, second, association in PAIR_SCALE units]. */

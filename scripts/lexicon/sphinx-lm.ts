@@ -55,7 +55,8 @@ export function readLanguageModel(file: string): LanguageModel {
   const bigramProbs = new Float32Array(b.buffer.slice(b.byteOffset + o, b.byteOffset + o + tableBytes));
   o += (2 * (order - 2) + 1) * tableBytes;
   const U = counts[0]!;
-  const logProb = new Float64Array(U), next = new Uint32Array(U + 1);
+  const logProb = new Float64Array(U),
+    next = new Uint32Array(U + 1);
   for (let i = 0; i <= U; i++, o += 12) {
     if (i < U) logProb[i] = dv.getFloat32(o, true) * UNIT;
     next[i] = dv.getUint32(o + 8, true);

@@ -42,8 +42,7 @@ export function normaliseDomain(input: string): string | null {
 function isAsciiHostChars(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    const ok =
-      (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 45 || c === 46;
+    const ok = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 45 || c === 46;
     if (!ok) return false;
   }
   return true;
@@ -70,11 +69,8 @@ function checkLabels(s: string): boolean {
 
 export function splitName(ascii: string): ParsedName {
   const dot = ascii.indexOf(".");
-  return dot < 0
-    ? { ascii, name: ascii, ext: null }
-    : { ascii, name: ascii.slice(0, dot), ext: ascii.slice(dot + 1) };
+  return dot < 0 ? { ascii, name: ascii, ext: null } : { ascii, name: ascii.slice(0, dot), ext: ascii.slice(dot + 1) };
 }
-
 
 /**
  * Validate and normalise one item; throws a 400 naming `where` (e.g. `domains[3]`).

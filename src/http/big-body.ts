@@ -49,7 +49,12 @@ export type ParseInput = ParseRequest extends infer R ? (R extends unknown ? Omi
 type Pending = { req: ParseRequest; resolve: (a: ParseAnswer) => void; reject: (e: unknown) => void };
 
 const busy = () =>
-  new ApiError("busy", "server busy: too many large request bodies are being checked; retry in a few seconds", { retry_after_seconds: 2 }, { "Retry-After": "2" });
+  new ApiError(
+    "busy",
+    "server busy: too many large request bodies are being checked; retry in a few seconds",
+    { retry_after_seconds: 2 },
+    { "Retry-After": "2" },
+  );
 
 class ParseWorker {
   private worker: Worker | null = null;

@@ -63,7 +63,13 @@ describe("readBody", () => {
     for (const ct of ["text/plain; charset=utf-16", 'application/json; charset="ISO-8859-1"', "application/json;charset=latin1"]) {
       expect(await status(readBody(req("a.com", { "content-type": ct }), limits))).toBe(415);
     }
-    for (const ct of ["text/plain; charset=utf-8", 'application/json; charset="UTF-8"', "text/plain;charset=us-ascii", "application/json", "text/plain; format=flowed"]) {
+    for (const ct of [
+      "text/plain; charset=utf-8",
+      'application/json; charset="UTF-8"',
+      "text/plain;charset=us-ascii",
+      "application/json",
+      "text/plain; format=flowed",
+    ]) {
       expect(await status(readBody(req("a.com", { "content-type": ct }), limits))).toBe(200);
     }
   });
@@ -102,7 +108,9 @@ describe("shared bounds", () => {
   test(`at most ${MAX_INFLATING} gzip bodies inflate at once: the next waits its turn, then gets 503 busy with Retry-After`, async () => {
     const part = gzipSync('{"a":1}').subarray(0, 12); // a gzip body that never ends
     const slow = { ...limits, timeoutMs: INFLATE_WAIT_MS + 1500 };
-    const holding = Array.from({ length: MAX_INFLATING }, () => readBody(req(streamOf([part], { hang: true }), { "content-encoding": "gzip" }), slow).catch((e) => e));
+    const holding = Array.from({ length: MAX_INFLATING }, () =>
+      readBody(req(streamOf([part], { hang: true }), { "content-encoding": "gzip" }), slow).catch((e) => e),
+    );
     await Bun.sleep(50);
     expect(bodyLoad().inflating).toBe(MAX_INFLATING);
     const refused = await readBody(req(gzipSync('{"b":2}'), { "content-encoding": "gzip" }), slow).catch((e) => e);
@@ -118,7 +126,9 @@ describe("shared bounds", () => {
   test("a body waiting for a turn gets it when one ends", async () => {
     const part = gzipSync('{"a":1}').subarray(0, 12);
     const short = { ...limits, timeoutMs: 300 };
-    const holding = Array.from({ length: MAX_INFLATING }, () => readBody(req(streamOf([part], { hang: true }), { "content-encoding": "gzip" }), short).catch((e) => e));
+    const holding = Array.from({ length: MAX_INFLATING }, () =>
+      readBody(req(streamOf([part], { hang: true }), { "content-encoding": "gzip" }), short).catch((e) => e),
+    );
     await Bun.sleep(20);
     const waited = await readBody(req(gzipSync('{"d":4}'), { "content-encoding": "gzip" }), limits);
     expect(new TextDecoder().decode(waited)).toBe('{"d":4}');

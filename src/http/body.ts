@@ -46,8 +46,7 @@ let held = 0;
 let inflating = 0;
 const inflateQueue: (() => void)[] = [];
 
-const busy = (what: string) =>
-  new ApiError("busy", `server busy: ${what}; retry in a few seconds`, { retry_after_seconds: 2 }, { "Retry-After": "2" });
+const busy = (what: string) => new ApiError("busy", `server busy: ${what}; retry in a few seconds`, { retry_after_seconds: 2 }, { "Retry-After": "2" });
 
 /** A turn to inflate, within INFLATE_WAIT_MS, or a 503. */
 async function inflateTurn(): Promise<() => void> {
@@ -71,7 +70,8 @@ async function inflateTurn(): Promise<() => void> {
     if (done) return;
     done = true;
     const next = inflateQueue.shift();
-    if (next) next(); // the turn passes on: `inflating` unchanged
+    if (next)
+      next(); // the turn passes on: `inflating` unchanged
     else inflating--;
   };
 }
@@ -121,7 +121,8 @@ async function collect(stream: ReadableStream<Uint8Array>, cap: number, what: st
     }
     // The inflater's word for gzip data that stops short (a request cut off mid-body reads
     // as the same thing: either way the body is incomplete).
-    if (e instanceof Error && /unexpected end of file/i.test(e.message)) throw new ApiError("invalid_request", "request body is not valid gzip: it ends early (truncated)");
+    if (e instanceof Error && /unexpected end of file/i.test(e.message))
+      throw new ApiError("invalid_request", "request body is not valid gzip: it ends early (truncated)");
     throw new ApiError("invalid_request", "request body could not be read");
   } finally {
     for (const p of parts) held -= p.byteLength;
@@ -145,7 +146,11 @@ function checkCharset(contentType: string | null): void {
   for (const param of contentType.split(";").slice(1)) {
     const eq = param.indexOf("=");
     if (eq < 0 || param.slice(0, eq).trim().toLowerCase() !== "charset") continue;
-    const charset = param.slice(eq + 1).trim().replace(/^"(.*)"$/, "$1").toLowerCase();
+    const charset = param
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, "$1")
+      .toLowerCase();
     if (charset !== "utf-8" && charset !== "utf8" && charset !== "us-ascii") {
       throw new ApiError("unsupported_media_type", `unsupported charset ${JSON.stringify(clip(charset, 40))}: send the body as UTF-8`);
     }

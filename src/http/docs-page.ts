@@ -2,8 +2,7 @@
  * GET /docs: a readable page rendered on the server from the OpenAPI document. No CDN, no
  * script: it must work on a machine with no network.
  */
-const esc = (s: unknown) =>
-  String(s ?? "").replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+const esc = (s: unknown) => String(s ?? "").replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 // biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document is walked as plain JSON; every field read is optional.
 export function renderDocs(doc: any): string {
@@ -17,10 +16,15 @@ export function renderDocs(doc: any): string {
       rows.push(`<section id="${esc(op.operationId ?? path)}">
 <h2><span class="m ${esc(method)}">${esc(method.toUpperCase())}</span> <code>${esc(path)}</code></h2>
 <p><strong>${esc(op.summary)}</strong></p>
-${String(op.description ?? "").split("\n\n").map((p) => `<p>${esc(p)}</p>`).join("\n")}
+${String(op.description ?? "")
+  .split("\n\n")
+  .map((p) => `<p>${esc(p)}</p>`)
+  .join("\n")}
 ${body ? `<details><summary>Request body</summary><pre>${esc(JSON.stringify(body, null, 2))}</pre></details>` : ""}
 ${res ? `<details><summary>Response</summary><pre>${esc(JSON.stringify(res, null, 2))}</pre></details>` : ""}
-<p class="codes">Statuses: ${Object.keys(op.responses ?? {}).map(esc).join(", ")}</p>
+<p class="codes">Statuses: ${Object.keys(op.responses ?? {})
+        .map(esc)
+        .join(", ")}</p>
 </section>`);
     }
   }

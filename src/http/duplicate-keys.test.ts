@@ -5,7 +5,7 @@ test("finds a repeated top-level key and nothing else", () => {
   const cases: [string, string | null][] = [
     ['{"domains":["a.com"],"domains":["b.com"]}', "domains"],
     ['{"domains":["a.com"]}', null],
-    ['{}', null],
+    ["{}", null],
     // Repeats inside nested objects, arrays and string values are not top-level keys.
     ['{ "a" : 1 , "b":{"a":2,"a":3}, "c":"\\"a\\":" }', null],
     ['{"a":[{"a":1},{"a":2}],"b":["a","a"]}', null],

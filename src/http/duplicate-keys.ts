@@ -52,7 +52,11 @@ export function repeatedTopLevelKey(text: string): string | null {
 }
 
 /** What `scanShape` found wrong, before any parsing; null when nothing. */
-export type ShapeProblem = { kind: "unknown"; key: string } | { kind: "duplicate"; key: string } | { kind: "wide"; max: number } | { kind: "values"; max: number };
+export type ShapeProblem =
+  | { kind: "unknown"; key: string }
+  | { kind: "duplicate"; key: string }
+  | { kind: "wide"; max: number }
+  | { kind: "values"; max: number };
 
 export interface ShapeLimits {
   /** The top-level fields a schema allows; null when any are (no early refusal there). */

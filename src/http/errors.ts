@@ -57,12 +57,7 @@ export const secondsUntil = (at: number, now: number) => Math.max(1, Math.ceil((
 
 export function rateLimited(retryAfterSeconds: number, bucket: string): ApiError {
   const s = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new ApiError(
-    "rate_limited",
-    `rate limit exceeded for ${bucket}: retry in ${s} s`,
-    { retry_after_seconds: s },
-    { "Retry-After": String(s) },
-  );
+  return new ApiError("rate_limited", `rate limit exceeded for ${bucket}: retry in ${s} s`, { retry_after_seconds: s }, { "Retry-After": String(s) });
 }
 
 export function quotaExceeded(needed: number, remaining: number, resetsAt: Date, now: number): ApiError {

@@ -12,9 +12,12 @@ export function publicRoutes(endpoints: Endpoint[], extra: ExtraPath[] = [], hea
     method: "get",
     path: "/healthz",
     summary: "Health of the process (no key)",
-    description: "For load balancers and process managers: the worker pool, the zone index in use and the capabilities' own figures. Needs no key; costs nothing.",
+    description:
+      "For load balancers and process managers: the worker pool, the zone index in use and the capabilities' own figures. Needs no key; costs nothing.",
     security: [],
-    responses: { "200": { description: "OK", content: { "application/json": { schema: { type: "object", required: ["ok"], properties: { ok: { type: "boolean" } } } } } } },
+    responses: {
+      "200": { description: "OK", content: { "application/json": { schema: { type: "object", required: ["ok"], properties: { ok: { type: "boolean" } } } } } },
+    },
   };
   const openapi = () => (doc ??= buildOpenApi(endpoints, [...extra, healthz]));
   return (app) => {

@@ -19,7 +19,12 @@ test("finds the first run of escapes that is not UTF-8", () => {
 });
 
 test("strictQuery reads what URLSearchParams reads, or names the parameter", () => {
-  expect([...strictQuery("a=1&b=%C3%BF&c=x+y&c")]).toEqual([["a", "1"], ["b", "ÿ"], ["c", "x y"], ["c", ""]]);
+  expect([...strictQuery("a=1&b=%C3%BF&c=x+y&c")]).toEqual([
+    ["a", "1"],
+    ["b", "ÿ"],
+    ["c", "x y"],
+    ["c", ""],
+  ]);
   expect(() => strictQuery("type=zone_lookup&idempotency_key=%FF")).toThrow('query parameter "idempotency_key" is not valid UTF-8: "%FF"');
   expect(() => strictQuery("k%FE=1")).toThrow('a query parameter name is not valid UTF-8: "%FE"');
   expect(() => strictQuery(`x=${"%FF".repeat(1000)}`)).toThrow(/"%FF[%F]+\.\.\." \(/); // clipped

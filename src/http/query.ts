@@ -49,7 +49,10 @@ export function strictQuery(search: string): URLSearchParams {
     const badValue = eq < 0 ? null : badEscapes(pair.slice(eq + 1));
     if (badValue !== null) {
       const name = new URLSearchParams(rawName).keys().next().value ?? "";
-      throw new ApiError("invalid_request", `query parameter ${JSON.stringify(clip(name, 40))} is not valid UTF-8: ${JSON.stringify(clip(badValue, 40))} ${HINT}`);
+      throw new ApiError(
+        "invalid_request",
+        `query parameter ${JSON.stringify(clip(name, 40))} is not valid UTF-8: ${JSON.stringify(clip(badValue, 40))} ${HINT}`,
+      );
     }
   }
   return query;

@@ -226,7 +226,7 @@ class WorkerPool extends Here implements Pool {
     this.release(slot);
     slot.worker.terminate();
     // Its replacement gets every broadcast replayed, so nobody waits on the dead one.
-    for (const [id, a] of this.acks) if (a.slot === slot) (this.acks.delete(id), a.done());
+    for (const [id, a] of this.acks) if (a.slot === slot) this.acks.delete(id), a.done();
     const i = this.slots.indexOf(slot);
     if (this.stopping) {
       job?.reject(new ApiError("busy", "server is stopping"));
@@ -245,7 +245,8 @@ class WorkerPool extends Here implements Pool {
       }, delay);
       timer.unref?.();
       if (this.failedStarts >= 3 && this.slots.every((s) => !s.ready || s.dead)) {
-        for (const j of this.queue.splice(0)) j.reject(new ApiError("busy", `workers cannot start (${this.lastStartError}); retry later`, {}, { "Retry-After": "5" }));
+        for (const j of this.queue.splice(0))
+          j.reject(new ApiError("busy", `workers cannot start (${this.lastStartError}); retry later`, {}, { "Retry-After": "5" }));
       }
       return;
     }
@@ -276,7 +277,15 @@ class WorkerPool extends Here implements Pool {
     if (this.queue.length >= this.maxQueue) return Promise.reject(new PoolBusyError(this.queue.length));
     const { env } = encode(input);
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, task, input: env, timeoutMs: opts.timeoutMs ?? this.timeoutMs, attempts: 0, resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({
+        id: this.nextId++,
+        task,
+        input: env,
+        timeoutMs: opts.timeoutMs ?? this.timeoutMs,
+        attempts: 0,
+        resolve: resolve as (v: unknown) => void,
+        reject,
+      });
       this.pump();
     });
   }

@@ -6,15 +6,12 @@
 import { Type, type TSchema } from "@sinclair/typebox";
 import { OPERATIONS, REQUEST_LIMITS } from "../operations.ts";
 
-const domain = (description = "A domain name, e.g. bestpizza.com") =>
-  Type.String({ description, examples: ["bestpizza.com"] });
+const domain = (description = "A domain name, e.g. bestpizza.com") => Type.String({ description, examples: ["bestpizza.com"] });
 
-export const domainList = (limit: number, description: string) =>
-  Type.Array(domain(), { minItems: 1, maxItems: limit, description });
+export const domainList = (limit: number, description: string) => Type.Array(domain(), { minItems: 1, maxItems: limit, description });
 
 export const Schemas = {
-  appraise: () =>
-    Type.Object({ domain: domain("The domain to appraise (name and extension)") }, { additionalProperties: false }),
+  appraise: () => Type.Object({ domain: domain("The domain to appraise (name and extension)") }, { additionalProperties: false }),
   appraiseBulk: (limit = OPERATIONS.appraise_bulk.batchLimit!) =>
     Type.Object({ domains: domainList(limit, `1 to ${limit} domains (name and extension)`) }, { additionalProperties: false }),
   categorize: (limit = OPERATIONS.categorize.batchLimit!) =>
@@ -50,9 +47,7 @@ export const Schemas = {
     Type.Object(
       {
         domains: domainList(limit, `1 to ${limit} full domains or bare names`),
-        include_counts: Type.Optional(
-          Type.Boolean({ description: "Add containing/starting/ending counts (doubles the cost)" }),
-        ),
+        include_counts: Type.Optional(Type.Boolean({ description: "Add containing/starting/ending counts (doubles the cost)" })),
       },
       { additionalProperties: false },
     ),
@@ -63,10 +58,11 @@ export const Schemas = {
       {
         domains: domainList(limit, `1 to ${limit} domains (name and extension)`),
         record_types: Type.Optional(
-          Type.Array(
-            Type.Union(["A", "AAAA", "MX", "TXT", "NS", "CNAME", "SOA"].map((t) => Type.Literal(t))),
-            { minItems: 1, maxItems: 7, description: "Record types (default A, AAAA, MX, TXT, NS)" },
-          ),
+          Type.Array(Type.Union(["A", "AAAA", "MX", "TXT", "NS", "CNAME", "SOA"].map((t) => Type.Literal(t))), {
+            minItems: 1,
+            maxItems: 7,
+            description: "Record types (default A, AAAA, MX, TXT, NS)",
+          }),
         ),
       },
       { additionalProperties: false },

@@ -57,8 +57,14 @@ export class BruteForce {
     const tld_breakdown = [...hist].map(([tld, count]) => ({ tld, count }));
     tld_breakdown.sort((a, b) => b.count - a.count || (a.tld < b.tld ? -1 : a.tld > b.tld ? 1 : 0));
     return {
-      term, position, total_matches: total, exact_domain_count: exact, keyword_count: names, tld_match_count: tldMatch,
-      tld_breakdown, total_domains_in_db: this.domains.size,
+      term,
+      position,
+      total_matches: total,
+      exact_domain_count: exact,
+      keyword_count: names,
+      tld_match_count: tldMatch,
+      tld_breakdown,
+      total_domains_in_db: this.domains.size,
     };
   }
 

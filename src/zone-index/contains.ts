@@ -154,12 +154,18 @@ function keepRate(a: IndexArrays, k: number, at: number, taken: number[], names:
   for (const p of taken) if (Math.abs(at - p) < Math.abs(d)) d = at - p;
   const c = a.triCount;
   const A = ALPHABET;
-  const x = Math.floor(k / (A * A)), y = Math.floor(k / A) % A, z = k % A;
+  const x = Math.floor(k / (A * A)),
+    y = Math.floor(k / A) % A,
+    z = k % A;
   let all = 0;
-  if (d === 1) for (let v = 0; v < A; v++) all += c[(x * A + y) * A + v]; // "xy?" : k follows the taken trigram
-  else if (d === -1) for (let v = 0; v < A; v++) all += c[(v * A + y) * A + z]; // "?yz"
-  else if (d === 2) for (let v = 0; v < A * A; v++) all += c[x * A * A + v]; // "x??"
-  else if (d === -2) for (let v = 0; v < A * A; v++) all += c[v * A + z]; // "??z"
+  if (d === 1)
+    for (let v = 0; v < A; v++) all += c[(x * A + y) * A + v]; // "xy?" : k follows the taken trigram
+  else if (d === -1)
+    for (let v = 0; v < A; v++) all += c[(v * A + y) * A + z]; // "?yz"
+  else if (d === 2)
+    for (let v = 0; v < A * A; v++) all += c[x * A * A + v]; // "x??"
+  else if (d === -2)
+    for (let v = 0; v < A * A; v++) all += c[v * A + z]; // "??z"
   else return c[k] / names;
   return all > 0 ? c[k] / all : 1;
 }
@@ -170,17 +176,22 @@ const inMask = (mask: Uint32Array, id: number) => (mask[id >>> 5] & (1 << (id & 
  * Calls visit(id) for each name containing t (ends: ending with t), ascending.
  * t: a-z 0-9 "-", length >= 2 (shorter: a scan). mask: see the top of the file.
  */
-export function forEachContaining(
-  a: IndexArrays, s: Scratch, t: string, visit: (id: number) => void, ends = false, mask: Uint32Array | null = null,
-): void {
+export function forEachContaining(a: IndexArrays, s: Scratch, t: string, visit: (id: number) => void, ends = false, mask: Uint32Array | null = null): void {
   // a label never ends with "-" (normalise.ts), so no name ends with such a term: without
   // this, "e-" as an ending verified 700,000 candidates to find none (50 ms at 100 M)
   if (ends && t.charCodeAt(t.length - 1) === 45) return;
   if (t.length === 2) {
     const words = pairBitmap(a, s, t, ends);
-    forEachBit(s.bitmap as Uint32Array, words, mask, ends ? (id) => {
-      if (nameEndsWith(a, id, t)) visit(id);
-    } : visit);
+    forEachBit(
+      s.bitmap as Uint32Array,
+      words,
+      mask,
+      ends
+        ? (id) => {
+            if (nameEndsWith(a, id, t)) visit(id);
+          }
+        : visit,
+    );
     return;
   }
   if (t.length < 2) {

@@ -218,8 +218,6 @@ export class Engine {
     return m;
   }
 
-
-
   /** Domains and distinct names matching, no breakdown. */
   totals(term: string, pos: Position): { domains: number; names: number } {
     const pe = this.pre.get(pos + ":" + term);

@@ -160,8 +160,14 @@ export class ZoneIndex {
     const empty = !TERM_RE.test(term) || (allowed !== null && allowed.length === 0);
     const r = empty ? { total: 0, names: 0, exact: 0, tldMatch: 0, breakdown: [] } : e.count(term, position, allowed);
     return {
-      term, position, total_matches: r.total, exact_domain_count: r.exact, keyword_count: r.names,
-      tld_match_count: r.tldMatch, tld_breakdown: r.breakdown, total_domains_in_db: this.totalDomains,
+      term,
+      position,
+      total_matches: r.total,
+      exact_domain_count: r.exact,
+      keyword_count: r.names,
+      tld_match_count: r.tldMatch,
+      tld_breakdown: r.breakdown,
+      total_domains_in_db: this.totalDomains,
     };
   }
 

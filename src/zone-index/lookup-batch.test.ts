@@ -61,7 +61,9 @@ function probes(): string[] {
   const names = [...built.keys()].sort();
   const out: string[] = [];
   // the first and last name of every 3-character bucket, and their neighbours
-  const edges = names.filter((n, i) => i === 0 || i === names.length - 1 || n.slice(0, 3) !== names[i - 1]!.slice(0, 3) || n.slice(0, 3) !== names[i + 1]!.slice(0, 3));
+  const edges = names.filter(
+    (n, i) => i === 0 || i === names.length - 1 || n.slice(0, 3) !== names[i - 1]!.slice(0, 3) || n.slice(0, 3) !== names[i + 1]!.slice(0, 3),
+  );
   for (const n of [...edges, ...names.filter(() => rnd() < 0.1)]) {
     const exts = built.get(n)!;
     out.push(`${n}.${pick(exts)}`, `${n}.${pick(EXTS)}`, n, `${n}.not-an-ext`, `${n}0.com`, `${n}-.net`, `${n.slice(0, -1)}.com`, `${n.slice(0, -1)}z.org`);

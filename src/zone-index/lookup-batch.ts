@@ -64,7 +64,15 @@ export class LookupBatch {
    * keys: the sampled name keys (name-keys.ts), or null while they are not built.
    * ids (optional): receives every name's id, -1 when the index does not hold it.
    */
-  rows(strs: readonly string[], ends: Int32Array, exts: Int32Array, keys: Uint32Array | null, out: Uint32Array, stride: number, ids: Int32Array | null = null): void {
+  rows(
+    strs: readonly string[],
+    ends: Int32Array,
+    exts: Int32Array,
+    keys: Uint32Array | null,
+    out: Uint32Array,
+    stride: number,
+    ids: Int32Array | null = null,
+  ): void {
     const n = strs.length;
     for (let at = 0; at < n; at += GROUP) {
       const g = Math.min(GROUP, n - at);

@@ -107,8 +107,13 @@ export class PairListBuilder {
   private write = false;
   private stamp = 0;
 
-  constructor(private readonly a: IndexArrays, private readonly multi: Uint32Array) {
-    const topIds = Array.from(a.extCount.keys()).sort((x, y) => a.extCount[y] - a.extCount[x] || x - y).slice(0, TOP);
+  constructor(
+    private readonly a: IndexArrays,
+    private readonly multi: Uint32Array,
+  ) {
+    const topIds = Array.from(a.extCount.keys())
+      .sort((x, y) => a.extCount[y] - a.extCount[x] || x - y)
+      .slice(0, TOP);
     this.topIds = Int32Array.from(topIds);
     this.topRank = new Int8Array(a.extNames.length).fill(-1);
     topIds.forEach((x, r) => (this.topRank[x] = r));
@@ -269,9 +274,12 @@ export class PairListBuilder {
     const ids = this.a.post;
     for (let i = i0; i < i1; i++) {
       // a count fits the postings' type: a set holds at most as many extensions as there are ids
-      let mask = 0, bloom = 0, o = at[i] + PACKED_HEAD;
+      let mask = 0,
+        bloom = 0,
+        o = at[i] + PACKED_HEAD;
       for (let p = start[order[i]], e = p + len[order[i]]; p < e; p++) {
-        const x = ids[p], r = topRank[x];
+        const x = ids[p],
+          r = topRank[x];
         if (r >= 0) mask |= 1 << r;
         else {
           packed[o++] = x;
@@ -375,7 +383,15 @@ export class PairListBuilder {
   }
 
   result(): PairLists {
-    return { triList: this.triList, off: this.off, data: this.data, packed: this.packed, pairCounts: this.pairCounts, topIds: this.topIds, topRank: this.topRank };
+    return {
+      triList: this.triList,
+      off: this.off,
+      data: this.data,
+      packed: this.packed,
+      pairCounts: this.pairCounts,
+      topIds: this.topIds,
+      topRank: this.topRank,
+    };
   }
 }
 

@@ -91,7 +91,10 @@ export class MultiPairs {
   repeats(k: number, flag: Uint8Array): number {
     // the counted names of each flagged pair of top extensions, and the filter as the packed
     // heads hold a set: its top extensions as a bitmask, the others as Bloom bits
-    let repeats = 0, fLo = 0, fHi = 0, fBloom = 0;
+    let repeats = 0,
+      fLo = 0,
+      fHi = 0,
+      fBloom = 0;
     const top = this.l.topIds;
     for (let r = 0; r < top.length; r++) {
       if (flag[top[r]] === 0) continue;

@@ -20,7 +20,6 @@ function monotone(gaps: number, step: (i: number) => number): Uint32Array {
   return a;
 }
 
-
 describe("packed offsets", () => {
   test("every entry reads back, at every size around a block edge", () => {
     const rnd = lcg(7);

@@ -40,7 +40,11 @@ export class Offsets {
    * @param near u16 per entry: distance from its block's first value (WIDE in a wide block)
    * @param wide u32 per entry of the wide blocks
    */
-  constructor(blocks: Uint32Array, readonly near: Uint16Array, readonly wide: Uint32Array) {
+  constructor(
+    blocks: Uint32Array,
+    readonly near: Uint16Array,
+    readonly wide: Uint32Array,
+  ) {
     this.length = near.length;
     // the pairs apart (a few hundred KB at most), so a narrow entry is two loads: its u16
     // and its block's base, and the u16 itself says whether the block is wide
@@ -122,7 +126,12 @@ export function packOffsets(full: Uint32Array): Uint8Array {
 }
 
 /** Views over a section's bytes holding these counts (readOffsets checks them against its header first). */
-function viewOffsets(bytes: Uint8Array, entries: number, nb: number, wideEntries: number): { head: Uint32Array; blocks: Uint32Array; near: Uint16Array; wide: Uint32Array } {
+function viewOffsets(
+  bytes: Uint8Array,
+  entries: number,
+  nb: number,
+  wideEntries: number,
+): { head: Uint32Array; blocks: Uint32Array; near: Uint16Array; wide: Uint32Array } {
   const head = new Uint32Array(bytes.buffer, bytes.byteOffset, HEAD_WORDS);
   let at = bytes.byteOffset + 4 * HEAD_WORDS;
   const blocks = new Uint32Array(bytes.buffer, at, 2 * nb);
@@ -145,7 +154,8 @@ export function readOffsets(tag: string, bytes: Uint8Array, entries: number, las
   const [n, nb, wideEntries] = new Uint32Array(bytes.buffer, bytes.byteOffset, HEAD_WORDS);
   if (n !== entries) return `section ${tag} holds ${n} offsets where the header's names need ${entries}`;
   if (nb !== blocksFor(n)) return `section ${tag} has ${nb} blocks where ${n} offsets need ${blocksFor(n)}`;
-  if (bytes.byteLength !== offsetsBytes(n, wideEntries)) return `section ${tag} is ${bytes.byteLength} bytes where its header says ${offsetsBytes(n, wideEntries)}`;
+  if (bytes.byteLength !== offsetsBytes(n, wideEntries))
+    return `section ${tag} is ${bytes.byteLength} bytes where its header says ${offsetsBytes(n, wideEntries)}`;
   const { blocks, near, wide } = viewOffsets(bytes, n, nb, wideEntries);
   let w = 0;
   for (let b = 0; b < nb; b++) {

@@ -11,8 +11,18 @@
  */
 import fs from "node:fs";
 import {
-  FORMAT_VERSION, H, HEADER_BYTES, MAGIC, OPTIONAL_SECTIONS, REQUIRED_SECTIONS, SECTION_ALIGN, SECTION_ENTRY_BYTES, TRIGRAMS, u32ToTag,
-  PRE_ENTRY_BYTES, type SectionTag,
+  FORMAT_VERSION,
+  H,
+  HEADER_BYTES,
+  MAGIC,
+  OPTIONAL_SECTIONS,
+  REQUIRED_SECTIONS,
+  SECTION_ALIGN,
+  SECTION_ENTRY_BYTES,
+  TRIGRAMS,
+  u32ToTag,
+  PRE_ENTRY_BYTES,
+  type SectionTag,
 } from "./format.ts";
 import { checkJumpTable } from "./jump.ts";
 import { readOffsets } from "./offsets.ts";
@@ -46,7 +56,8 @@ export interface Header {
 /** The header and section table, checked (magic, version, size, checksum, sections inside the file) and the sections this version needs present, with their sizes. */
 export function readHeader(path: string): Header {
   const h = readTable(path);
-  for (const t of REQUIRED_SECTIONS) if (!h.sections.has(t)) throw new ZoneIndexError(`${path}: section ${t} is missing; rebuild the index with this version's builder`);
+  for (const t of REQUIRED_SECTIONS)
+    if (!h.sections.has(t)) throw new ZoneIndexError(`${path}: section ${t} is missing; rebuild the index with this version's builder`);
   checkSizes(path, h);
   return h;
 }
@@ -62,23 +73,29 @@ export function readTable(path: string): Header {
   try {
     const st = fs.fstatSync(fd);
     // a folder opens for reading on Linux; its first read fails with EISDIR
-    if (!st.isFile()) throw new ZoneIndexError(`${path}: not a file (${st.isDirectory() ? "a folder" : "not a regular file"}); give the path of a zone index file`);
+    if (!st.isFile())
+      throw new ZoneIndexError(`${path}: not a file (${st.isDirectory() ? "a folder" : "not a regular file"}); give the path of a zone index file`);
     const size = st.size;
     const head = Buffer.alloc(HEADER_BYTES);
     const got = fs.readSync(fd, head, 0, HEADER_BYTES, 0);
     if (got < MAGIC.length || !MAGIC.every((b, i) => head[i] === b)) {
       throw new ZoneIndexError(`${path}: not a zonewise zone index (wrong magic bytes); build one with \`npm run cli -- index build --out FILE INPUT...\``);
     }
-    if (got < HEADER_BYTES) throw new ZoneIndexError(`${path}: truncated (${size} bytes, shorter than the ${HEADER_BYTES}-byte header); rebuild or copy it again`);
+    if (got < HEADER_BYTES)
+      throw new ZoneIndexError(`${path}: truncated (${size} bytes, shorter than the ${HEADER_BYTES}-byte header); rebuild or copy it again`);
     const dv = new DataView(head.buffer, head.byteOffset, HEADER_BYTES);
     const version = dv.getUint32(H.version, true);
     if (version !== FORMAT_VERSION) {
-      throw new ZoneIndexError(`${path}: format version ${version}, this program reads version ${FORMAT_VERSION}; rebuild the index with this version's builder`);
+      throw new ZoneIndexError(
+        `${path}: format version ${version}, this program reads version ${FORMAT_VERSION}; rebuild the index with this version's builder`,
+      );
     }
     if (dv.getUint32(H.headerBytes, true) !== HEADER_BYTES) throw new ZoneIndexError(`${path}: corrupt header (header size field); rebuild the index`);
     const fileBytes = Number(dv.getBigUint64(H.fileBytes, true));
-    if (size < fileBytes) throw new ZoneIndexError(`${path}: truncated: ${size} bytes on disk, the header says ${fileBytes}; the copy or the build did not finish`);
-    if (size > fileBytes) throw new ZoneIndexError(`${path}: ${size - fileBytes} unexpected bytes after the end of the index; the file was appended to or is not an index`);
+    if (size < fileBytes)
+      throw new ZoneIndexError(`${path}: truncated: ${size} bytes on disk, the header says ${fileBytes}; the copy or the build did not finish`);
+    if (size > fileBytes)
+      throw new ZoneIndexError(`${path}: ${size - fileBytes} unexpected bytes after the end of the index; the file was appended to or is not an index`);
     const count = dv.getUint32(H.sectionCount, true);
     if (count > 256) throw new ZoneIndexError(`${path}: corrupt header (section count ${count}); rebuild the index`);
     const table = Buffer.alloc(count * SECTION_ENTRY_BYTES);
@@ -88,7 +105,8 @@ export function readTable(path: string): Header {
     whole.set(table, HEADER_BYTES);
     const stored = dv.getUint32(H.headerCrc, true);
     new DataView(whole.buffer).setUint32(H.headerCrc, 0, true);
-    if ((Bun.hash.crc32(whole) >>> 0) !== stored) throw new ZoneIndexError(`${path}: header checksum mismatch: the header or section table is corrupt; rebuild the index`);
+    if (Bun.hash.crc32(whole) >>> 0 !== stored)
+      throw new ZoneIndexError(`${path}: header checksum mismatch: the header or section table is corrupt; rebuild the index`);
     const tdv = new DataView(table.buffer, table.byteOffset, table.length);
     const sections = new Map<string, SectionInfo>();
     for (let i = 0; i < count; i++) {
@@ -100,11 +118,14 @@ export function readTable(path: string): Header {
         length: Number(tdv.getBigUint64(o + 16, true)),
         crc: tdv.getUint32(o + 24, true),
       };
-      if (s.offset % SECTION_ALIGN !== 0 || s.offset + s.length > fileBytes) throw new ZoneIndexError(`${path}: section ${s.tag} lies outside the file; rebuild the index`);
+      if (s.offset % SECTION_ALIGN !== 0 || s.offset + s.length > fileBytes)
+        throw new ZoneIndexError(`${path}: section ${s.tag} lies outside the file; rebuild the index`);
       sections.set(s.tag, s);
     }
     return {
-      version, fileBytes, sections,
+      version,
+      fileBytes,
+      sections,
       builtAtMs: Number(dv.getBigUint64(H.builtAtMs, true)),
       totalDomains: Number(dv.getBigUint64(H.totalDomains, true)),
       totalNames: dv.getUint32(H.totalNames, true),
@@ -119,8 +140,11 @@ export function readTable(path: string): Header {
 function checkSizes(path: string, h: Header): void {
   const { totalTlds: E, totalDomains: D } = h;
   const want: Partial<Record<SectionTag, number>> = {
-    EXTO: (E + 1) * 4, EXTC: E * 4, POST: D * h.extIdBytes, // NAMO and POSO: readOffsets
-    TRIO: (TRIGRAMS + 1) * 4, TRIC: TRIGRAMS * 4,
+    EXTO: (E + 1) * 4,
+    EXTC: E * 4,
+    POST: D * h.extIdBytes, // NAMO and POSO: readOffsets
+    TRIO: (TRIGRAMS + 1) * 4,
+    TRIC: TRIGRAMS * 4,
   };
   if (h.extIdBytes !== 2 && h.extIdBytes !== 4) throw new ZoneIndexError(`${path}: corrupt header (extension id width ${h.extIdBytes})`);
   for (const [tag, len] of Object.entries(want)) {
@@ -141,7 +165,9 @@ export function mapSection(path: string, s: SectionInfo): Uint8Array {
   } catch (e) {
     // Bun opens the file read-write (O_RDWR) to map it, even for a private mapping.
     const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
-    throw new ZoneIndexError(`${path}: cannot map section ${s.tag} (${code}); the server maps index files read-write, so the file must be writable by its user`);
+    throw new ZoneIndexError(
+      `${path}: cannot map section ${s.tag} (${code}); the server maps index files read-write, so the file must be writable by its user`,
+    );
   }
   if (m.byteLength < s.length) throw new ZoneIndexError(`${path}: section ${s.tag} could not be mapped whole (file changed while opening?)`);
   return m.byteLength === s.length ? m : m.subarray(0, s.length);
@@ -169,9 +195,7 @@ export function mapArrays(path: string, h: Header): { arrays: IndexArrays; maps:
   }
   const extIds = (t: SectionTag) => {
     const m = get(t);
-    return h.extIdBytes === 2
-      ? new Uint16Array(m.buffer, m.byteOffset, m.byteLength >>> 1)
-      : new Uint32Array(m.buffer, m.byteOffset, m.byteLength >>> 2);
+    return h.extIdBytes === 2 ? new Uint16Array(m.buffer, m.byteOffset, m.byteLength >>> 1) : new Uint32Array(m.buffer, m.byteOffset, m.byteLength >>> 2);
   };
   const offsets = (t: SectionTag, lastValue: number) => {
     const o = readOffsets(t, get(t), h.totalNames + 1, lastValue);
@@ -183,9 +207,21 @@ export function mapArrays(path: string, h: Header): { arrays: IndexArrays; maps:
   const jumpProblem = checkJumpTable(jump, h.totalNames);
   if (jumpProblem !== null) throw new ZoneIndexError(`${path}: ${jumpProblem}; the file is corrupt`);
   const arrays: IndexArrays = {
-    extNames, extCount: u32("EXTC"), names, nameOff: offsets("NAMO", names.length), jumpChars: jump[0], jump: jump.subarray(1),
-    postStart: offsets("POSO", h.totalDomains), post: extIds("POST"), triOff: u32("TRIO"), triCount: u32("TRIC"), triData: get("TRIP"),
-    preEntries: get("PREE"), preExt: extIds("PREX"), preCount: get("PREC"), inner: null,
+    extNames,
+    extCount: u32("EXTC"),
+    names,
+    nameOff: offsets("NAMO", names.length),
+    jumpChars: jump[0],
+    jump: jump.subarray(1),
+    postStart: offsets("POSO", h.totalDomains),
+    post: extIds("POST"),
+    triOff: u32("TRIO"),
+    triCount: u32("TRIC"),
+    triData: get("TRIP"),
+    preEntries: get("PREE"),
+    preExt: extIds("PREX"),
+    preCount: get("PREC"),
+    inner: null,
   };
   const innerTags = Object.keys(OPTIONAL_SECTIONS) as SectionTag[];
   const present = innerTags.filter((t) => h.sections.has(t));
@@ -222,7 +258,7 @@ export function* verifySectionSteps(path: string, h: Header, maps?: Map<string, 
       crc = Bun.hash.crc32(m.subarray(at, Math.min(m.length, at + sliceBytes)), crc);
       yield;
     }
-    if ((crc >>> 0) !== s.crc) return `${path}: section ${s.tag} checksum mismatch: the data is corrupt; rebuild the index`;
+    if (crc >>> 0 !== s.crc) return `${path}: section ${s.tag} checksum mismatch: the data is corrupt; rebuild the index`;
   }
   return null;
 }

@@ -9,8 +9,12 @@ import { ORDERING_FACTS } from "../../src/capabilities/appraise/calibration.ts";
 import { startTestServer, type TestServer } from "../support/harness.ts";
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.stop(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.stop();
+});
 
 /** A fresh key per test keeps the per-minute limits (30 single, 6 bulk) out of the way. */
 let keyNo = 0;
@@ -131,7 +135,10 @@ describe("POST /v1/appraise/bulk", () => {
 
 describe("appraise.jobChunk on the worker pool", () => {
   test("one NDJSON bulk row per name, in order; a name that does not parse is an error row", async () => {
-    const out = await t.server.services.pool.run<{ ndjson: string; errors: number }>("appraise.jobChunk", { names: ["Music.com", "bad..name", "zolabo.io"], options: {} });
+    const out = await t.server.services.pool.run<{ ndjson: string; errors: number }>("appraise.jobChunk", {
+      names: ["Music.com", "bad..name", "zolabo.io"],
+      options: {},
+    });
     const lines = out.ndjson.split("\n");
     expect(lines.length).toBe(4);
     expect(lines[3]).toBe("");

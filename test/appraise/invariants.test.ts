@@ -13,12 +13,28 @@ import { fixtureIndex } from "../zone/fixture-index.ts";
 
 function rng(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296);
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296;
 }
 
 const ALPHABETS = ["abcdefghijklmnopqrstuvwxyz", "0123456789", "abcdefghijklmnopqrstuvwxyz0123456789-", "aeiou", "qxzjv"];
 const EXTS = ["com", "net", "io", "ai", "co.uk", "nu", "ee", "xyz", "lol", "zz", "xn--p1ai", "com.br", "a.b.c"];
-const SPECIAL = ["a", "0", "x".repeat(63), "9".repeat(63), "a-".repeat(31) + "a", "xn--fiqs8s", "xn--zz", "xn--mnchen-3ya", "the", "thethethe", "aaaa", "8888", "0000", "abc123", "1-2"];
+const SPECIAL = [
+  "a",
+  "0",
+  "x".repeat(63),
+  "9".repeat(63),
+  "a-".repeat(31) + "a",
+  "xn--fiqs8s",
+  "xn--zz",
+  "xn--mnchen-3ya",
+  "the",
+  "thethethe",
+  "aaaa",
+  "8888",
+  "0000",
+  "abc123",
+  "1-2",
+];
 
 test("20,000 random and hostile names: invariants hold, output is deterministic", async () => {
   const env: AppraiseEnv = { lex: lexiconView(), zone: ZoneIndex.open(await fixtureIndex()) };

@@ -7,8 +7,12 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { startTestServer, type TestServer } from "../support/harness.ts";
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer(); });
-afterAll(async () => { await s.stop(); });
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s.stop();
+});
 
 const HOSTILE = [
   "a".repeat(63) + ".com",
@@ -76,7 +80,10 @@ test("classify.jobChunk rows are the categorize rows, in input order, with error
   const out = await s.server.services.pool.run<{ ndjson: string; errors: number }>("classify.jobChunk", { names, options: {} });
   expect(out.errors).toBe(1);
   expect(out.ndjson.endsWith("\n")).toBe(true);
-  const lines = out.ndjson.split("\n").slice(0, -1).map((l) => JSON.parse(l));
+  const lines = out.ndjson
+    .split("\n")
+    .slice(0, -1)
+    .map((l) => JSON.parse(l));
   expect(lines.length).toBe(4);
   expect(lines[2]).toEqual({ domain: "not..valid", error: "not a valid domain name" });
   const rest = (await (await s.post("/v1/categorize", { domains: ["BestPizza.com", "denverdentist.com", "888"] })).json()).results;

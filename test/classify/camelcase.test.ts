@@ -4,8 +4,12 @@ import { startTestServer, type TestServer } from "../support/harness.ts";
 import { POOL_THRESHOLD } from "../../src/capabilities/classify/service.ts";
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer({ ZW_WORKERS: "2" }); });
-afterAll(async () => { await s.stop(); });
+beforeAll(async () => {
+  s = await startTestServer({ ZW_WORKERS: "2" });
+});
+afterAll(async () => {
+  await s.stop();
+});
 
 async function camel(domains: unknown[]): Promise<any> {
   const r = await s.post("/v1/camelcase", { domains });
@@ -20,8 +24,14 @@ describe("POST /v1/camelcase", () => {
     const [a, b, c, d] = body.results;
     expect(Object.keys(a)).toEqual(["original", "converted", "split", "word_count", "confidence", "category", "subcategory", "domain_type"]);
     expect(a).toEqual({
-      original: "bestpizza.com", converted: "BestPizza.com", split: "best pizza", word_count: 2, confidence: "HIGH",
-      category: "Food & Drink", subcategory: "Pizza", domain_type: "industry",
+      original: "bestpizza.com",
+      converted: "BestPizza.com",
+      split: "best pizza",
+      word_count: 2,
+      confidence: "HIGH",
+      category: "Food & Drink",
+      subcategory: "Pizza",
+      domain_type: "industry",
     });
     expect(b).toMatchObject({ converted: "Top10Games.net", split: "top 10 games", word_count: 3 });
     expect(c).toMatchObject({ converted: "Best-Pizza.co.uk", split: "best pizza" });
@@ -31,10 +41,18 @@ describe("POST /v1/camelcase", () => {
   test("word_stats and tld_stats: full lists, count descending then alphabetical", async () => {
     const body = await camel(["bestpizza.com", "pizzaplace.net", "top10games.com", "best-pizza.co.uk", "pizza"]);
     expect(body.word_stats).toEqual([
-      { word: "pizza", count: 4 }, { word: "best", count: 2 }, { word: "10", count: 1 }, { word: "games", count: 1 },
-      { word: "place", count: 1 }, { word: "top", count: 1 },
+      { word: "pizza", count: 4 },
+      { word: "best", count: 2 },
+      { word: "10", count: 1 },
+      { word: "games", count: 1 },
+      { word: "place", count: 1 },
+      { word: "top", count: 1 },
     ]);
-    expect(body.tld_stats).toEqual([{ tld: "com", count: 2 }, { tld: "co.uk", count: 1 }, { tld: "net", count: 1 }]);
+    expect(body.tld_stats).toEqual([
+      { tld: "com", count: 2 },
+      { tld: "co.uk", count: 1 },
+      { tld: "net", count: 1 },
+    ]);
   });
 
   test("converted lower-cased is always the input name; confidence is one of three values", async () => {
@@ -69,7 +87,11 @@ describe("POST /v1/camelcase", () => {
     const small: any[] = [];
     for (let i = 0; i < names.length; i += POOL_THRESHOLD) small.push(...(await camel(names.slice(i, i + POOL_THRESHOLD))).results);
     expect(JSON.stringify(big.results)).toBe(JSON.stringify(small));
-    expect(big.tld_stats).toEqual([{ tld: "co.uk", count: 250 }, { tld: "com", count: 250 }, { tld: "nu", count: 250 }]);
+    expect(big.tld_stats).toEqual([
+      { tld: "co.uk", count: 250 },
+      { tld: "com", count: 250 },
+      { tld: "nu", count: 250 },
+    ]);
   });
 
   test("the same request twice gives the same bytes", async () => {

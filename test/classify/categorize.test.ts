@@ -9,11 +9,15 @@ beforeAll(async () => {
   const tax = await (await s.fetch("/v1/taxonomy")).json();
   pairs = new Set(tax.verticals.flatMap((v: any) => v.subcategories.map((c: any) => `${v.vertical}/${c.subcategory}`)));
 });
-afterAll(async () => { await s.stop(); });
+afterAll(async () => {
+  await s.stop();
+});
 
 /** categorize allows 12 requests a minute per key: each test takes a key of its own. */
 let key = "";
-beforeEach(() => { key = s.newKey(`t${Math.random()}`).key; });
+beforeEach(() => {
+  key = s.newKey(`t${Math.random()}`).key;
+});
 
 async function cat(domains: unknown[]): Promise<any> {
   const r = await s.post("/v1/categorize", { domains }, key);
@@ -27,8 +31,16 @@ describe("POST /v1/categorize", () => {
     const { results } = await cat(["bestpizza.com"]);
     expect(Object.keys(results[0])).toEqual(["domain", "sld", "split", "vertical", "subcategory", "confidence", "matched", "source", "type", "tags"]);
     expect(results[0]).toEqual({
-      domain: "bestpizza.com", sld: "bestpizza", split: "best pizza", vertical: "Food & Drink", subcategory: "Pizza",
-      confidence: "high", matched: ["pizza"], source: "lexicon", type: "industry", tags: [],
+      domain: "bestpizza.com",
+      sld: "bestpizza",
+      split: "best pizza",
+      vertical: "Food & Drink",
+      subcategory: "Pizza",
+      confidence: "high",
+      matched: ["pizza"],
+      source: "lexicon",
+      type: "industry",
+      tags: [],
     });
   });
 
@@ -44,20 +56,41 @@ describe("POST /v1/categorize", () => {
   test("summary: counts by vertical, subcategory and type, count descending then alphabetical", async () => {
     const { summary } = await cat(["bestpizza.com", "pizzaplace.net", "888.com", "xqzvtkpl.io", "denverdentist.com"]);
     expect(summary).toEqual({
-      total: 5, categorized: 3, uncategorized: 2,
-      verticals: [{ vertical: "Food & Drink", count: 2 }, { vertical: "Uncategorized", count: 2 }, { vertical: "Health & Medical", count: 1 }],
+      total: 5,
+      categorized: 3,
+      uncategorized: 2,
+      verticals: [
+        { vertical: "Food & Drink", count: 2 },
+        { vertical: "Uncategorized", count: 2 },
+        { vertical: "Health & Medical", count: 1 },
+      ],
       subcategories: [
         { vertical: "Food & Drink", subcategory: "Pizza", count: 2 },
         { vertical: "Uncategorized", subcategory: "General", count: 2 },
         { vertical: "Health & Medical", subcategory: "Dental Care", count: 1 },
       ],
-      types: [{ type: "industry", count: 2 }, { type: "brandable", count: 1 }, { type: "geo", count: 1 }, { type: "numeric", count: 1 }],
+      types: [
+        { type: "industry", count: 2 },
+        { type: "brandable", count: 1 },
+        { type: "geo", count: 1 },
+        { type: "numeric", count: 1 },
+      ],
     });
   });
 
   test("every vertical, subcategory and tag is a pair of the published taxonomy", async () => {
-    const names = ["pizzadeliverybar.com", "lawncare.net", "onlinecasino.com", "bitcoinwallet.io", "yogastudio.de", "dogtraining.com",
-      "weddingphotography.com", "mathtutor.org", "carinsurancequotes.com", "solarpanelsinstall.com"];
+    const names = [
+      "pizzadeliverybar.com",
+      "lawncare.net",
+      "onlinecasino.com",
+      "bitcoinwallet.io",
+      "yogastudio.de",
+      "dogtraining.com",
+      "weddingphotography.com",
+      "mathtutor.org",
+      "carinsurancequotes.com",
+      "solarpanelsinstall.com",
+    ];
     const { results } = await cat(names);
     for (const r of results) {
       expect(pairs.has(`${r.vertical}/${r.subcategory}`)).toBe(true);
@@ -67,7 +100,10 @@ describe("POST /v1/categorize", () => {
   });
 
   test("a full batch of 100 (worker pool) equals the same names one by one; the same request gives the same bytes", async () => {
-    const names = Array.from({ length: 100 }, (_, i) => ["bestpizza", "denverdentist", "cheap-flights", "johnsmith", "zq"][i % 5] + (i % 7 === 0 ? "" : i) + ".com");
+    const names = Array.from(
+      { length: 100 },
+      (_, i) => ["bestpizza", "denverdentist", "cheap-flights", "johnsmith", "zq"][i % 5] + (i % 7 === 0 ? "" : i) + ".com",
+    );
     const body = JSON.stringify({ domains: names });
     const a = await (await s.post("/v1/categorize", body, key)).text();
     expect(await (await s.post("/v1/categorize", body, key)).text()).toBe(a);

@@ -39,9 +39,7 @@ export const ZONE: Record<string, Rec[]> = {
     { type: "NS", name: "example.com", ttl: 300, data: "b.iana-servers.net" },
     soa("example.com"),
   ],
-  "www.example.com": [
-    { type: "CNAME", name: "www.example.com", ttl: 300, data: "example.com" },
-  ],
+  "www.example.com": [{ type: "CNAME", name: "www.example.com", ttl: 300, data: "example.com" }],
   "slow.com": [{ type: "A", name: "slow.com", ttl: 60, data: "192.0.2.99" }],
   "spoofed.com": [{ type: "A", name: "spoofed.com", ttl: 60, data: "192.0.2.53" }],
   "bigtxt.com": [
@@ -50,7 +48,10 @@ export const ZONE: Record<string, Rec[]> = {
   ],
 };
 for (const i of Array.from({ length: 60 }, (_, k) => k)) {
-  ZONE[`host${i}.com`] = [{ type: "A", name: `host${i}.com`, ttl: 300, data: `192.0.2.${i + 1}` }, { type: "NS", name: `host${i}.com`, ttl: 300, data: "ns1.example.com" }];
+  ZONE[`host${i}.com`] = [
+    { type: "A", name: `host${i}.com`, ttl: 300, data: `192.0.2.${i + 1}` },
+    { type: "NS", name: `host${i}.com`, ttl: 300, data: "ns1.example.com" },
+  ];
 }
 
 export interface FakeDns {
@@ -146,7 +147,13 @@ export async function startFakeDns(mode: "normal" | "silent" = "normal"): Promis
     if (name.startsWith("spoofed")) {
       // An off-path attacker's forgery (right id and question, wrong source port) arrives first.
       const q = p.questions![0]!;
-      const forged = dnsPacket.encode({ type: "response", id: p.id, flags: dnsPacket.RECURSION_AVAILABLE, questions: [q], answers: [{ type: "A", name: q.name, ttl: 86400, data: "6.6.6.6" }] });
+      const forged = dnsPacket.encode({
+        type: "response",
+        id: p.id,
+        flags: dnsPacket.RECURSION_AVAILABLE,
+        questions: [q],
+        answers: [{ type: "A", name: q.name, ttl: 86400, data: "6.6.6.6" }],
+      });
       spoofer.send(forged, rinfo.port, rinfo.address);
     }
     setTimeout(() => udp.send(out, rinfo.port, rinfo.address), name.startsWith("slow") ? 300 : name.startsWith("spoofed") ? 50 : 0);

@@ -88,7 +88,15 @@ export async function startLookupFakes(): Promise<LookupFakes> {
     bootstrapFile,
     env: {
       ZW_RDAP_BOOTSTRAP: bootstrapFile,
-      ZW_WHOIS_SERVERS: [`whois.iana.org=${w}`, `whois.nic.ws=${w}`, `whois.jprs.jp=${w}`, `whois.nic.ch=${w}`, `uk=${w}`, `lim=${busyWhois.address}`, `${REGISTRAR_WHOIS}=${registrarWhois.address}`].join(","),
+      ZW_WHOIS_SERVERS: [
+        `whois.iana.org=${w}`,
+        `whois.nic.ws=${w}`,
+        `whois.jprs.jp=${w}`,
+        `whois.nic.ch=${w}`,
+        `uk=${w}`,
+        `lim=${busyWhois.address}`,
+        `${REGISTRAR_WHOIS}=${registrarWhois.address}`,
+      ].join(","),
       ZW_DNS_SERVERS: dns.address,
     },
     stop() {

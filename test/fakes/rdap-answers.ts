@@ -6,7 +6,13 @@
  * offsets, no nameservers, secureDNS given only as dsData).
  */
 
-const vcard = (fn: string) => ["vcard", [["version", {}, "text", "4.0"], ["fn", {}, "text", fn]]];
+const vcard = (fn: string) => [
+  "vcard",
+  [
+    ["version", {}, "text", "4.0"],
+    ["fn", {}, "text", fn],
+  ],
+];
 
 export function verisignStyle(name: string, base: string): unknown {
   return {
@@ -33,7 +39,10 @@ export function verisignStyle(name: string, base: string): unknown {
       { eventAction: "last changed", eventDate: "2025-08-14T07:01:39Z" },
       { eventAction: "last update of RDAP database", eventDate: "2026-11-22T20:00:00Z" },
     ],
-    secureDNS: { delegationSigned: true, dsData: [{ keyTag: 370, algorithm: 13, digestType: 2, digest: "BE74359954660069D5C63D200C39F5603827D7DD02B56F120EE9F3A86764247C" }] },
+    secureDNS: {
+      delegationSigned: true,
+      dsData: [{ keyTag: 370, algorithm: 13, digestType: 2, digest: "BE74359954660069D5C63D200C39F5603827D7DD02B56F120EE9F3A86764247C" }],
+    },
     nameservers: [
       { objectClassName: "nameserver", ldhName: "A.IANA-SERVERS.NET" },
       { objectClassName: "nameserver", ldhName: "B.IANA-SERVERS.NET" },
@@ -74,15 +83,34 @@ export function pirStyle(name: string): unknown {
       { eventAction: "last changed", eventDate: "2025-02-27T01:11:15.512Z" },
     ],
     entities: [
-      { objectClassName: "entity", roles: ["registrant"], vcardArray: ["vcard", [["version", {}, "text", "4.0"], ["org", {}, "text", "Example Org"]]] },
+      {
+        objectClassName: "entity",
+        roles: ["registrant"],
+        vcardArray: [
+          "vcard",
+          [
+            ["version", {}, "text", "4.0"],
+            ["org", {}, "text", "Example Org"],
+          ],
+        ],
+      },
       {
         objectClassName: "entity",
         roles: ["registrar"],
-        vcardArray: ["vcard", [["version", {}, "text", "4.0"], ["org", {}, "text", "Gandi SAS"]]],
+        vcardArray: [
+          "vcard",
+          [
+            ["version", {}, "text", "4.0"],
+            ["org", {}, "text", "Gandi SAS"],
+          ],
+        ],
         publicIds: [{ type: "IANA Registrar ID", identifier: "81" }],
       },
     ],
-    nameservers: [{ objectClassName: "nameserver", ldhName: "ns1.example.org." }, { objectClassName: "nameserver", ldhName: "NS2.example.org" }],
+    nameservers: [
+      { objectClassName: "nameserver", ldhName: "ns1.example.org." },
+      { objectClassName: "nameserver", ldhName: "NS2.example.org" },
+    ],
     secureDNS: { delegationSigned: false },
   };
 }
@@ -123,7 +151,16 @@ export function hostileStyle(name: string): unknown {
     events: [{ eventAction: "registration", eventDate: "2010-01-02T03:04:05Z" }],
     entities: [
       { roles: [poison] },
-      { roles: [poison, "registrar"], vcardArray: ["vcard", [[poison, {}, "text", "ignored"], ["fn", {}, "text", "Hostile Registrar"]]] },
+      {
+        roles: [poison, "registrar"],
+        vcardArray: [
+          "vcard",
+          [
+            [poison, {}, "text", "ignored"],
+            ["fn", {}, "text", "Hostile Registrar"],
+          ],
+        ],
+      },
     ],
   };
 }

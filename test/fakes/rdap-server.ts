@@ -63,7 +63,13 @@ export function startFakeRdap(opts: { redirectTo?: string } = {}): FakeRdap {
     hits.set(url.pathname, (hits.get(url.pathname) ?? 0) + 1);
     // The server also publishes a bootstrap registry naming itself (ZW_RDAP_BOOTSTRAP as a URL).
     if (url.pathname === "/bootstrap.json") {
-      return json({ publication: "2026-11-22T12:00:00Z", services: [[["com", "net"], [`http://127.0.0.1:${port}/vs/`]], [["org"], [`http://127.0.0.1:${port}/pir/`]]] });
+      return json({
+        publication: "2026-11-22T12:00:00Z",
+        services: [
+          [["com", "net"], [`http://127.0.0.1:${port}/vs/`]],
+          [["org"], [`http://127.0.0.1:${port}/pir/`]],
+        ],
+      });
     }
     const m = /^\/(vs|registrar|pir|nested|moved)\/domain\/([^/]+)$/.exec(url.pathname);
     if (!m) return json({ errorCode: 400, title: "bad request" }, 400);
@@ -78,7 +84,8 @@ export function startFakeRdap(opts: { redirectTo?: string } = {}): FakeRdap {
     if (label.startsWith("slow")) await Bun.sleep(300);
     if (label.startsWith("silent")) return new Promise<Response>((resolve) => silent.push(() => resolve(new Response("late"))));
     if (label.startsWith("garbage")) return new Response("<html><body>Service Unavailable</body></html>", { headers: { "content-type": "text/html" } });
-    if (label.startsWith("truncated")) return new Response(JSON.stringify(pirStyle(name)).slice(0, 200), { headers: { "content-type": "application/rdap+json" } });
+    if (label.startsWith("truncated"))
+      return new Response(JSON.stringify(pirStyle(name)).slice(0, 200), { headers: { "content-type": "application/rdap+json" } });
     if (label.startsWith("hugestream")) return new Response(endless(), { headers: { "content-type": "application/rdap+json" } });
     if (label.startsWith("huge")) return json({ objectClassName: "domain", ldhName: name, remarks: [{ description: ["x".repeat(2 * 1024 * 1024)] }] });
     if (label.startsWith("notdomain")) return json({ hello: "world" });

@@ -40,7 +40,22 @@ function term(r: Rng): unknown {
   const x = r();
   if (x < 0.15) return junkValue(r);
   if (x < 0.3) return pick(r, HOSTILE_STRINGS);
-  if (x < 0.4) return pick(r, ["a", "ab", "-shop", "shop-", "sh--op", "Shop", "shop ", "shöp", "xn--", "x".repeat(63), "x".repeat(64), TERM_CHARS, TERM_CHARS + TERM_CHARS.slice(0, 26)]);
+  if (x < 0.4)
+    return pick(r, [
+      "a",
+      "ab",
+      "-shop",
+      "shop-",
+      "sh--op",
+      "Shop",
+      "shop ",
+      "shöp",
+      "xn--",
+      "x".repeat(63),
+      "x".repeat(64),
+      TERM_CHARS,
+      TERM_CHARS + TERM_CHARS.slice(0, 26),
+    ]);
   return Array.from({ length: int(r, REQUEST_LIMITS.termMin, REQUEST_LIMITS.termMax) }, () => pick(r, [...TERM_CHARS])).join("");
 }
 
@@ -48,7 +63,23 @@ function tlds(r: Rng): unknown {
   const x = r();
   if (x < 0.15) return junkValue(r);
   if (x < 0.25) return Array.from({ length: REQUEST_LIMITS.maxTlds + int(r, 0, 2) }, (_, i) => `t${i}`);
-  return Array.from({ length: int(r, 0, 5) }, () => pick(r, ["com", "net", "nu", "co.uk", ".com", "COM", "com.", "", "x".repeat(64), "xn--zz", "com", ...HOSTILE_STRINGS.slice(0, 12), ...HOSTILE_NAMES.slice(0, 8)]));
+  return Array.from({ length: int(r, 0, 5) }, () =>
+    pick(r, [
+      "com",
+      "net",
+      "nu",
+      "co.uk",
+      ".com",
+      "COM",
+      "com.",
+      "",
+      "x".repeat(64),
+      "xn--zz",
+      "com",
+      ...HOSTILE_STRINGS.slice(0, 12),
+      ...HOSTILE_NAMES.slice(0, 8),
+    ]),
+  );
 }
 
 const RECORD_TYPES = ["A", "AAAA", "MX", "TXT", "NS", "CNAME", "SOA", "a", "SPF", "ANY", "", "A ", "PTR"];
@@ -56,7 +87,9 @@ const RECORD_TYPES = ["A", "AAAA", "MX", "TXT", "NS", "CNAME", "SOA", "a", "SPF"
 /** The list of an upstream-backed endpoint: names the fakes answer quickly, or junk. */
 function lookupList(r: Rng, limit: number): unknown {
   if (r() < 0.6) return listValue(r, limit);
-  return Array.from({ length: int(r, 1, Math.min(3, limit)) }, () => pick(r, ["example.com", "example.org", "example.ws", "nic.nu", "x", "free.ws", ...BASE_NAMES]));
+  return Array.from({ length: int(r, 1, Math.min(3, limit)) }, () =>
+    pick(r, ["example.com", "example.org", "example.ws", "nic.nu", "x", "free.ws", ...BASE_NAMES]),
+  );
 }
 
 type Gen = (r: Rng) => BodyCase;

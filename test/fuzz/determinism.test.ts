@@ -20,7 +20,11 @@ const BODIES: Partial<Record<OperationId, (r: Rng) => unknown>> = {
   appraise_bulk: (r) => ({ domains: [...names(r, 6, true), "bestpizza.com"] }),
   categorize: (r) => ({ domains: names(r, 6) }),
   camelcase: (r) => ({ domains: names(r, 8) }),
-  zone_count: (r) => ({ term: pick(r, ["shop", "go", "best", "x".repeat(63), "a-b", "net"]), position: pick(r, ["contains", "starts", "ends"]), ...(r() < 0.5 ? { tlds: ["com", "net", "nu"] } : {}) }),
+  zone_count: (r) => ({
+    term: pick(r, ["shop", "go", "best", "x".repeat(63), "a-b", "net"]),
+    position: pick(r, ["contains", "starts", "ends"]),
+    ...(r() < 0.5 ? { tlds: ["com", "net", "nu"] } : {}),
+  }),
   zone_lookup: (r) => ({ domains: names(r, int(r, 1, 8)), include_counts: r() < 0.5 }),
 };
 

@@ -162,9 +162,28 @@ export function junkValue(r: Rng, depth = 0): unknown {
 
 /** Code point ranges of many scripts, marks, other digits, full-width forms, ligatures, emoji. */
 const RANGES: readonly [number, number][] = [
-  [0x61, 0x7a], [0x30, 0x39], [0xc0, 0x24f], [0x300, 0x36f], [0x370, 0x3ff], [0x400, 0x4ff], [0x590, 0x5ff], [0x600, 0x6ff],
-  [0x660, 0x669], [0x900, 0x97f], [0xe00, 0xe7f], [0x1100, 0x11ff], [0x3040, 0x30ff], [0x4e00, 0x4e80], [0xac00, 0xac80],
-  [0xfb00, 0xfb06], [0xff01, 0xff5e], [0x2160, 0x2188], [0x1d400, 0x1d433], [0x1f600, 0x1f64f], [0x2e, 0x2e], [0x2d, 0x2d],
+  [0x61, 0x7a],
+  [0x30, 0x39],
+  [0xc0, 0x24f],
+  [0x300, 0x36f],
+  [0x370, 0x3ff],
+  [0x400, 0x4ff],
+  [0x590, 0x5ff],
+  [0x600, 0x6ff],
+  [0x660, 0x669],
+  [0x900, 0x97f],
+  [0xe00, 0xe7f],
+  [0x1100, 0x11ff],
+  [0x3040, 0x30ff],
+  [0x4e00, 0x4e80],
+  [0xac00, 0xac80],
+  [0xfb00, 0xfb06],
+  [0xff01, 0xff5e],
+  [0x2160, 0x2188],
+  [0x1d400, 0x1d433],
+  [0x1f600, 0x1f64f],
+  [0x2e, 0x2e],
+  [0x2d, 0x2d],
 ];
 
 /** A random label-ish string over RANGES: what UTS-46 mapping and punycode must survive. */
@@ -206,7 +225,23 @@ export function listValue(r: Rng, limit: number): unknown {
 }
 
 /** Unknown and prototype-polluting keys, as raw JSON text (JSON.stringify drops __proto__ set by literal). */
-export const ODD_KEYS: readonly string[] = ["__proto__", "constructor", "prototype", "0", "-1", "", " ", "domains ", "Domains", "toString", "hasOwnProperty", "a/b~c", "\u0000\n", "\ud800", "k".repeat(20_000)];
+export const ODD_KEYS: readonly string[] = [
+  "__proto__",
+  "constructor",
+  "prototype",
+  "0",
+  "-1",
+  "",
+  " ",
+  "domains ",
+  "Domains",
+  "toString",
+  "hasOwnProperty",
+  "a/b~c",
+  "\u0000\n",
+  "\ud800",
+  "k".repeat(20_000),
+];
 
 /** Serialise an object plus one extra raw key (so "__proto__" reaches the wire as a key). */
 export function withRawKey(obj: Record<string, unknown>, key: string, value: unknown): string {

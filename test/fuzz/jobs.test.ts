@@ -37,7 +37,17 @@ function jsonSubmission(r: Rng): { body: string; type: unknown; count: number; i
   const domains = r() < 0.4 ? Array.from({ length: int(r, 1, 6) }, () => pick(r, [...VALID_EDGE_NAMES, ...BASE_NAMES])) : listValue(r, 20);
   const o: Record<string, unknown> = { type, domains };
   if (r() < 0.3) o.options = r() < 0.5 ? { include_counts: r() < 0.5 } : junkValue(r);
-  if (r() < 0.2) o.callback_url = pick(r, ["https://127.0.0.1:9/hook", "http://example.com/", "javascript:alert(1)", "https://", "ftp://x/", "https://[::1]:9/", "https://user:pw@127.0.0.1:9/", ...HOSTILE_STRINGS.slice(0, 8)]);
+  if (r() < 0.2)
+    o.callback_url = pick(r, [
+      "https://127.0.0.1:9/hook",
+      "http://example.com/",
+      "javascript:alert(1)",
+      "https://",
+      "ftp://x/",
+      "https://[::1]:9/",
+      "https://user:pw@127.0.0.1:9/",
+      ...HOSTILE_STRINGS.slice(0, 8),
+    ]);
   if (r() < 0.2) o.idempotency_key = r() < 0.5 ? pick(r, ["k1", "", "x".repeat(255), "x".repeat(256)]) : junkValue(r);
   if (r() < 0.05) delete o.type;
   const includeCounts = (o.options as { include_counts?: unknown } | undefined)?.include_counts === true;
@@ -55,7 +65,11 @@ function textSubmission(r: Rng): { body: string; query: string; type: string; co
   const type = r() < 0.85 ? pick(r, TYPES) : pick(r, ["", "Zone_lookup", "camelcase", "__proto__", "constructor", "toString"]);
   const q = new Map<string, string>([["type", type]]);
   if (r() < 0.3) q.set("include_counts", pick(r, ["true", "false", "1", "", "TRUE"]));
-  if (r() < 0.15) q.set(pick(r, ["callback_url", "idempotency_key", "extra", "__proto__", "domains"]), pick(r, ["https://127.0.0.1:9/x", "", "x".repeat(3000), ...HOSTILE_STRINGS.slice(0, 10)]));
+  if (r() < 0.15)
+    q.set(
+      pick(r, ["callback_url", "idempotency_key", "extra", "__proto__", "domains"]),
+      pick(r, ["https://127.0.0.1:9/x", "", "x".repeat(3000), ...HOSTILE_STRINGS.slice(0, 10)]),
+    );
   const query = [...q].map(([k, v]) => `${qenc(k)}=${qenc(v)}`).join("&");
   return { body, query, type, count: 0, includeCounts: q.get("include_counts") === "true" };
 }
@@ -84,7 +98,11 @@ describe("jobs", () => {
   }, 60_000);
 
   test("a doubled BOM is trimmed like other whitespace around a line: one row, the name without it", async () => {
-    const a = await f.p.send(SUBMIT.bucket, `${SUBMIT.path}?type=zone_lookup`, { method: "POST", body: "\ufeff\ufeffexample.com\r\n", headers: { "content-type": "text/plain" } });
+    const a = await f.p.send(SUBMIT.bucket, `${SUBMIT.path}?type=zone_lookup`, {
+      method: "POST",
+      body: "\ufeff\ufeffexample.com\r\n",
+      headers: { "content-type": "text/plain" },
+    });
     expect(a.status).toBe(202);
     checkAccepted(a, "zone_lookup", 1, false);
   });
@@ -107,7 +125,24 @@ describe("jobs", () => {
     const r = rng(3003);
     const failures = await cases(80, async () => {
       const k = pick(r, ["status", "type", "limit", "cursor", "Status", "offset", "__proto__"]);
-      const v = pick(r, ["queued", "running", "succeeded", "zone_lookup", "0", "1", "100", "101", "-1", "1.5", "1e2", "NaN", Buffer.from("1.2").toString("base64url"), Buffer.from("999999999999999.999999999999999").toString("base64url"), "%%%", ...HOSTILE_STRINGS.slice(0, 30)]);
+      const v = pick(r, [
+        "queued",
+        "running",
+        "succeeded",
+        "zone_lookup",
+        "0",
+        "1",
+        "100",
+        "101",
+        "-1",
+        "1.5",
+        "1e2",
+        "NaN",
+        Buffer.from("1.2").toString("base64url"),
+        Buffer.from("999999999999999.999999999999999").toString("base64url"),
+        "%%%",
+        ...HOSTILE_STRINGS.slice(0, 30),
+      ]);
       const a = await f.p.send(null, `/v1/jobs?${qenc(k)}=${qenc(v)}`, { method: "GET" });
       expect([200, 400]).toContain(a.status);
       if (a.status === 200) expect(a.json.jobs).toBeArray();
@@ -117,10 +152,29 @@ describe("jobs", () => {
 
   test("job ids that are malformed, traversal-shaped or another key's", async () => {
     const other = f.t.newKey("fuzz-owner");
-    const mine = await f.t.fetch(SUBMIT.path, { method: "POST", body: JSON.stringify({ type: "zone_lookup", domains: ["example.com"] }), headers: { "content-type": "application/json" }, key: other.key });
+    const mine = await f.t.fetch(SUBMIT.path, {
+      method: "POST",
+      body: JSON.stringify({ type: "zone_lookup", domains: ["example.com"] }),
+      headers: { "content-type": "application/json" },
+      key: other.key,
+    });
     expect(mine.status).toBe(202);
     const foreign = (await mine.json()).id as string;
-    const ids = [foreign, foreign.toUpperCase(), `${foreign}x`, "job_", "", "%2e%2e", "..%2fusage", "%2e%2e%2f%2e%2e%2fusage", "job_%00", "x".repeat(5000), "%ff%fe", "%ED%A0%80", ...HOSTILE_STRINGS.slice(0, 20).map(qenc)];
+    const ids = [
+      foreign,
+      foreign.toUpperCase(),
+      `${foreign}x`,
+      "job_",
+      "",
+      "%2e%2e",
+      "..%2fusage",
+      "%2e%2e%2f%2e%2e%2fusage",
+      "job_%00",
+      "x".repeat(5000),
+      "%ff%fe",
+      "%ED%A0%80",
+      ...HOSTILE_STRINGS.slice(0, 20).map(qenc),
+    ];
     const r = rng(4004);
     const failures = await cases(ids.length * 3, async (i) => {
       const id = ids[i % ids.length]!;
@@ -138,7 +192,13 @@ describe("jobs", () => {
   }, 30_000);
 
   test("distinct idempotency keys never name one job; a stored callback URL is the one sent", async () => {
-    const pairs = [["\ud800", "\udfff"], ["k\udc00", "k\udc01"], ["\ufffd", "\ud800"], ["a\u0000", "a\u0001"], ["😀", "😁"]];
+    const pairs = [
+      ["\ud800", "\udfff"],
+      ["k\udc00", "k\udc01"],
+      ["\ufffd", "\ud800"],
+      ["a\u0000", "a\u0001"],
+      ["😀", "😁"],
+    ];
     for (const pair of pairs) {
       const got: (string | null)[] = [];
       let key: string | undefined;

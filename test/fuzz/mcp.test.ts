@@ -30,9 +30,14 @@ function args(r: Rng, tool: string): unknown {
   if (gen) return JSON.parse(gen(r).body);
   const id = pick(r, ["job_", "job_AAAAAAAAAAAAAAAAAAAA", "", "../usage", "x".repeat(5000), ...HOSTILE_STRINGS.slice(0, 20)]);
   if (tool === "job_status") return r() < 0.8 ? { job_id: id } : { job_id: junkValue(r) };
-  if (tool === "job_results") return { job_id: id, ...(r() < 0.5 ? { from: junkValue(r) } : {}), ...(r() < 0.5 ? { limit: pick(r, [0, 1, 1000, 1001, -1, 1.5, "10", null]) } : {}) };
+  if (tool === "job_results")
+    return { job_id: id, ...(r() < 0.5 ? { from: junkValue(r) } : {}), ...(r() < 0.5 ? { limit: pick(r, [0, 1, 1000, 1001, -1, 1.5, "10", null]) } : {}) };
   // submit_job
-  return { type: r() < 0.7 ? pick(r, ["zone_lookup", "appraise", "categorize"]) : junkValue(r), domains: listValue(r, 20), ...(r() < 0.3 ? { options: junkValue(r) } : {}) };
+  return {
+    type: r() < 0.7 ? pick(r, ["zone_lookup", "appraise", "categorize"]) : junkValue(r),
+    domains: listValue(r, 20),
+    ...(r() < 0.3 ? { options: junkValue(r) } : {}),
+  };
 }
 
 /** Check one JSON-RPC response object; returns the credits a result reported and what remains. */
@@ -71,7 +76,12 @@ describe("MCP", () => {
       const tool = tools[i % tools.length]!;
       const a = args(r, tool);
       const msg = { jsonrpc: "2.0", id: i, method: "tools/call", params: { name: tool, ...(a === undefined ? {} : { arguments: a }) } };
-      const s = await f.p.send(operationByTool(tool)!.bucket, "/mcp", { method: "POST", headers: HEADERS, body: JSON.stringify(msg) }, { rpc: true, label: tool });
+      const s = await f.p.send(
+        operationByTool(tool)!.bucket,
+        "/mcp",
+        { method: "POST", headers: HEADERS, body: JSON.stringify(msg) },
+        { rpc: true, label: tool },
+      );
       expect(s.status).toBe(200);
       expect(s.json.id).toBe(i);
       const { n, remaining } = checkMessage(s.json, tool);
@@ -86,20 +96,57 @@ describe("MCP", () => {
       () => junkValue(r),
       () => ({ jsonrpc: pick(r, ["1.0", "2", 2, null, "2.0 "]), id: 1, method: "tools/list" }),
       () => ({ jsonrpc: "2.0", id: junkValue(r), method: "tools/list" }),
-      () => ({ jsonrpc: "2.0", id: 1, method: pick(r, ["", "__proto__", "constructor", "tools/", "tools/call/x", "TOOLS/LIST", "initialize", "ping", "resources/list", "prompts/list", ...HOSTILE_STRINGS.slice(0, 10)]) }),
+      () => ({
+        jsonrpc: "2.0",
+        id: 1,
+        method: pick(r, [
+          "",
+          "__proto__",
+          "constructor",
+          "tools/",
+          "tools/call/x",
+          "TOOLS/LIST",
+          "initialize",
+          "ping",
+          "resources/list",
+          "prompts/list",
+          ...HOSTILE_STRINGS.slice(0, 10),
+        ]),
+      }),
       () => ({ jsonrpc: "2.0", id: 1, method: "tools/call", params: junkValue(r) }),
-      () => ({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: pick(r, ["__proto__", "constructor", "toString", "", "ZONE_COUNT", "zone_count ", ...HOSTILE_STRINGS.slice(0, 10)]), arguments: {} } }),
+      () => ({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: pick(r, ["__proto__", "constructor", "toString", "", "ZONE_COUNT", "zone_count ", ...HOSTILE_STRINGS.slice(0, 10)]), arguments: {} },
+      }),
       () => ({ jsonrpc: "2.0", method: "tools/call", params: { name: "zone_count", arguments: { term: "shop" } } }),
-      () => ({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: pick(r, tools), arguments: { [pick(r, ["__proto__", "constructor", "0"])]: junkValue(r) } } }),
+      () => ({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: pick(r, tools), arguments: { [pick(r, ["__proto__", "constructor", "0"])]: junkValue(r) } },
+      }),
       () => [],
       () => Array.from({ length: int(r, 1, 5) }, (_, i) => (r() < 0.5 ? junkValue(r) : { jsonrpc: "2.0", id: i, method: "tools/list" })),
-      () => Array.from({ length: int(r, 2, 8) }, (_, i) => ({ jsonrpc: "2.0", id: `b${i}`, method: "tools/call", params: { name: "zone_count", arguments: { term: "shop" } } })),
+      () =>
+        Array.from({ length: int(r, 2, 8) }, (_, i) => ({
+          jsonrpc: "2.0",
+          id: `b${i}`,
+          method: "tools/call",
+          params: { name: "zone_count", arguments: { term: "shop" } },
+        })),
     ];
     const failures = await cases(150, async () => {
       const body = pick(r, shapes)(r);
-      const raw = r() < 0.1 ? JSON.stringify(body).slice(0, -1) : JSON.stringify(body) ?? "null";
+      const raw = r() < 0.1 ? JSON.stringify(body).slice(0, -1) : (JSON.stringify(body) ?? "null");
       // A batch of zone_count calls spends the zone bucket: give it a fresh key.
-      const s = await f.p.send(Array.isArray(body) ? OPERATIONS.zone_count.bucket : null, "/mcp", { method: "POST", headers: HEADERS, body: raw }, { rpc: true });
+      const s = await f.p.send(
+        Array.isArray(body) ? OPERATIONS.zone_count.bucket : null,
+        "/mcp",
+        { method: "POST", headers: HEADERS, body: raw },
+        { rpc: true },
+      );
       if (s.status === 202) return expect(s.text).toBe("");
       expect(s.json).toBeDefined();
       const msgs = Array.isArray(s.json) ? s.json : [s.json];
@@ -121,12 +168,19 @@ describe("MCP", () => {
         return Number(r.headers.get("x-credits-charged") ?? 0);
       });
     const tool = (id: number) =>
-      f.t.fetch("/mcp", { method: "POST", headers: HEADERS, key, body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "categorize_domains", arguments: { domains: ["bestpizza.com"] } } }) }).then(async (r) => {
-        expect(r.status).toBe(200);
-        const m = await r.json();
-        if (m.result.isError) expect(m.result._meta.status).toBe(429);
-        return checkMessage(m, "categorize_domains").n;
-      });
+      f.t
+        .fetch("/mcp", {
+          method: "POST",
+          headers: HEADERS,
+          key,
+          body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "categorize_domains", arguments: { domains: ["bestpizza.com"] } } }),
+        })
+        .then(async (r) => {
+          expect(r.status).toBe(200);
+          const m = await r.json();
+          if (m.result.isError) expect(m.result._meta.status).toBe(429);
+          return checkMessage(m, "categorize_domains").n;
+        });
     // 12 a minute per bucket on this key: 6 over REST, 5 as tools, all at once.
     const charged = await Promise.all([...Array.from({ length: 6 }, rest), ...Array.from({ length: 5 }, (_, i) => tool(i))]);
     const total = charged.reduce((a, b) => a + b, 0);

@@ -84,7 +84,12 @@ export class Prober {
    * `rpc`: a JSON-RPC transport answer, whose 4xx body is {error: {code, message}} (the
    * protocol's shape) rather than REST's {error: "..."}.
    */
-  async send(bucket: Bucket | null, path: string, init: RequestInit, opts: { allow502?: boolean; label?: string; key?: string; rpc?: boolean; concurrent?: boolean } = {}): Promise<Sent> {
+  async send(
+    bucket: Bucket | null,
+    path: string,
+    init: RequestInit,
+    opts: { allow502?: boolean; label?: string; key?: string; rpc?: boolean; concurrent?: boolean } = {},
+  ): Promise<Sent> {
     const s = opts.key ? this.own(opts.key) : this.slot(bucket, path === "/mcp" && init.method === "POST");
     if (opts.key) s.uses++;
     this.cases++;
@@ -98,7 +103,15 @@ export class Prober {
     if (!okServer) throw new Error(`server error: ${what}`);
     if (r.status >= 400) {
       const message = opts.rpc ? json?.error?.message : json?.error;
-      if (process.env.ZW_FUZZ_DUMP) console.log("MSG", r.status, String(message).replace(/"[^"]*"/g, '"…"').replace(/\d+/g, "N").slice(0, 90));
+      if (process.env.ZW_FUZZ_DUMP)
+        console.log(
+          "MSG",
+          r.status,
+          String(message)
+            .replace(/"[^"]*"/g, '"…"')
+            .replace(/\d+/g, "N")
+            .slice(0, 90),
+        );
       if (!isJson || typeof message !== "string" || message.length === 0) throw new Error(`4xx without a JSON error: ${what}`);
       expect(message.length).toBeLessThan(400);
       if (r.status === 429) throw new Error(`unexpected 429 (the prober rotates keys): ${what}`);
@@ -111,7 +124,8 @@ export class Prober {
       // Only the prober spends this key, one request at a time: what remains is exact.
       const remaining = r.headers.get("x-credits-remaining");
       // Concurrent requests on one key settle in any order: only the final ledger is exact then.
-      if (!opts.concurrent && remaining !== String(QUOTA - s.charged)) throw new Error(`X-Credits-Remaining ${remaining}, expected ${QUOTA - s.charged}: ${what}`);
+      if (!opts.concurrent && remaining !== String(QUOTA - s.charged))
+        throw new Error(`X-Credits-Remaining ${remaining}, expected ${QUOTA - s.charged}: ${what}`);
     }
     return { status: r.status, headers: r.headers, text, json, key: s.key };
   }

@@ -40,17 +40,22 @@ describe("REST bodies", () => {
   for (const ep of posts) {
     const op = ep.op;
     test(`POST ${op.path}: hostile bodies`, async () => {
-      const r = rng(0x5eed ^ op.path.length * 7919);
+      const r = rng(0x5eed ^ (op.path.length * 7919));
       const gen = BODY_GENS[op.id]!;
       const seen = new Map<number, number>();
       const failures = await run(CASES[op.id] ?? DEFAULT_CASES, async () => {
         const c = gen(r);
         // appraise reads ?explain=: junk there too.
-        const query = op.id.startsWith("appraise") && r() < 0.3 ? `?explain=${qenc(pick(r, ["true", "false", "TRUE", "1", "", "yes", ...HOSTILE_STRINGS.slice(0, 10)]))}` : "";
+        const query =
+          op.id.startsWith("appraise") && r() < 0.3
+            ? `?explain=${qenc(pick(r, ["true", "false", "TRUE", "1", "", "yes", ...HOSTILE_STRINGS.slice(0, 10)]))}`
+            : "";
         const a = await f.p.post(op.bucket, op.path + query, c.body, { allow502: UPSTREAM.has(op.id) });
         seen.set(a.status, (seen.get(a.status) ?? 0) + 1);
-        if (c.repeated) expect({ body: c.body, error: a.json?.error }).toEqual({ body: c.body, error: `duplicate field "${c.repeated}": send each field once` });
-        if (a.status === 400 && !namesField(a.json.error, [...c.fields, "explain"])) throw new Error(`400 does not name a field: ${c.body.slice(0, 200)} -> ${a.json.error}`);
+        if (c.repeated)
+          expect({ body: c.body, error: a.json?.error }).toEqual({ body: c.body, error: `duplicate field "${c.repeated}": send each field once` });
+        if (a.status === 400 && !namesField(a.json.error, [...c.fields, "explain"]))
+          throw new Error(`400 does not name a field: ${c.body.slice(0, 200)} -> ${a.json.error}`);
         if (a.status === 200) {
           expect(a.json).toBeObject();
           if (c.list && op.id === "dns") {
@@ -94,7 +99,12 @@ describe("REST query strings and odd requests", () => {
   test("a body endpoint given non-JSON content types and empty bodies", async () => {
     const failures = await run(posts.length, async (i) => {
       const op = posts[i]!.op;
-      for (const [ct, body] of [["text/plain", "example.com"], ["application/x-www-form-urlencoded", "domains=a.com"], ["application/json", ""], ["application/json", "\ufeff{}"]] as const) {
+      for (const [ct, body] of [
+        ["text/plain", "example.com"],
+        ["application/x-www-form-urlencoded", "domains=a.com"],
+        ["application/json", ""],
+        ["application/json", "\ufeff{}"],
+      ] as const) {
         const a = await f.p.post(op.bucket, op.path, body, { contentType: ct });
         expect(a.status).toBeGreaterThanOrEqual(400);
       }
@@ -114,7 +124,12 @@ describe("REST query strings and odd requests", () => {
         if (path.startsWith("/v1") || path === "/mcp") expect({ path, method, status: anon.status }).toEqual({ path, method, status: 401 });
         await anon.text();
         // Keys from the tightest bucket's rotation (5 requests each), so no bucket of any path fills.
-        const a = await f.p.send("rdap", path, { method, ...(method === "POST" ? { body: "{}", headers: { "content-type": "application/json" } } : {}) }, { rpc: path === "/mcp" });
+        const a = await f.p.send(
+          "rdap",
+          path,
+          { method, ...(method === "POST" ? { body: "{}", headers: { "content-type": "application/json" } } : {}) },
+          { rpc: path === "/mcp" },
+        );
         const served = ENDPOINTS.some((e) => e.op.path === path && e.op.method === method);
         if (served) expect({ method, path, status: a.status }).not.toEqual({ method, path, status: 405 });
       }
@@ -151,7 +166,8 @@ describe("REST query strings and odd requests", () => {
   test("a query parameter an endpoint does not take is a 400 naming it, never ignored, never charged", async () => {
     const { key } = f.t.newKey("fuzz-query");
     for (const ep of ENDPOINTS.filter((e) => e.op.bucket !== null && (e.query ?? []).length === 0)) {
-      const init = ep.op.method === "POST" ? { body: '{"domains":["a.com"],"domain":"a.com","term":"ab"}', headers: { "content-type": "application/json" } } : {};
+      const init =
+        ep.op.method === "POST" ? { body: '{"domains":["a.com"],"domain":"a.com","term":"ab"}', headers: { "content-type": "application/json" } } : {};
       const a = await f.t.fetch(`${ep.op.path.replace(":job_id", "job_x")}?foo=1`, { method: ep.op.method, key, ...init });
       expect({ path: ep.op.path, status: a.status, error: (await a.json()).error }).toEqual({
         path: ep.op.path,
@@ -193,7 +209,16 @@ describe("REST query strings and odd requests", () => {
     const key = f.p.freshKey();
     // Under every bucket's limit on the one key: 5 requests per endpoint, all in flight together.
     const batch = posts.flatMap((ep) => Array.from({ length: 5 }, () => ({ op: ep.op, c: BODY_GENS[ep.op.id]!(r) })));
-    const answers = await Promise.all(batch.map(({ op, c }) => f.p.send(op.bucket, op.path, { method: "POST", body: c.body, headers: { "content-type": "application/json" } }, { key, concurrent: true, allow502: UPSTREAM.has(op.id) })));
+    const answers = await Promise.all(
+      batch.map(({ op, c }) =>
+        f.p.send(
+          op.bucket,
+          op.path,
+          { method: "POST", body: c.body, headers: { "content-type": "application/json" } },
+          { key, concurrent: true, allow502: UPSTREAM.has(op.id) },
+        ),
+      ),
+    );
     expect(answers.filter((a) => a.status === 200).length).toBeGreaterThan(5);
   }, 30_000);
 

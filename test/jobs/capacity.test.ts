@@ -47,7 +47,15 @@ test("503 when the lane cannot start the job within the horizon; queued jobs exp
 
 test("callback URLs that resolve to private, loopback or link-local addresses are refused", async () => {
   const key = t.newKey("cb", 1000).key;
-  for (const url of ["https://127.0.0.1/h", "https://10.1.2.3/h", "https://[::1]/h", "https://169.254.169.254/latest", "https://localhost:8443/h", "https://192.168.1.1/", "https://[fd00:ec2::254]/"]) {
+  for (const url of [
+    "https://127.0.0.1/h",
+    "https://10.1.2.3/h",
+    "https://[::1]/h",
+    "https://169.254.169.254/latest",
+    "https://localhost:8443/h",
+    "https://192.168.1.1/",
+    "https://[fd00:ec2::254]/",
+  ]) {
     const { r, body } = await submit(t, { type: "zone_lookup", domains: ["a.com"], callback_url: url }, key);
     expect(r.status).toBe(400);
     expect(body.error).toMatch(/^callback_url: host ".+" resolves to a private, loopback or link-local address$/);

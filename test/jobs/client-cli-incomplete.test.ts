@@ -50,7 +50,11 @@ test("a running job is refused, nothing written; cancelled part-way: its rows wr
   const c = await cli(["download", id, "--out", out]);
   expect(c.code).toBe(3);
   expect(c.err).toContain(`${id}: ${j.done} rows written to ${out}; the job ended cancelled (partial: ${j.done} of 5000 rows)`);
-  const got = fs.readFileSync(out, "utf8").trimEnd().split("\n").map((l) => JSON.parse(l).input);
+  const got = fs
+    .readFileSync(out, "utf8")
+    .trimEnd()
+    .split("\n")
+    .map((l) => JSON.parse(l).input);
   expect(got).toEqual(list.slice(0, j.done));
   fs.rmSync(out);
 });
@@ -84,7 +88,13 @@ test("an answer that ends cleanly short of X-Job-Rows is resumed; one that never
     expect(r.code).toBe(0);
     expect(r.err).toContain("connection broken after 300 rows (the answer ended after 300 of 1000 rows); resuming");
     expect(r.err).toContain(`${id}: 1000 rows written to ${out}`);
-    expect(fs.readFileSync(out, "utf8").trimEnd().split("\n").map((l) => JSON.parse(l).input)).toEqual(list);
+    expect(
+      fs
+        .readFileSync(out, "utf8")
+        .trimEnd()
+        .split("\n")
+        .map((l) => JSON.parse(l).input),
+    ).toEqual(list);
     fs.rmSync(out);
 
     answers = 0;
@@ -138,6 +148,8 @@ test("an idempotent replay is said to be one, charging nothing; 1 credit, not 1 
   const again = await cli(args);
   expect(again.code).toBe(0);
   expect(again.out).toBe(first.out);
-  expect(again.err).toContain(": 1 names, idempotent replay of the job already submitted with this key (nothing charged now; 1 credit reserved at first submission)");
+  expect(again.err).toContain(
+    ": 1 names, idempotent replay of the job already submitted with this key (nothing charged now; 1 credit reserved at first submission)",
+  );
   fs.rmSync(path.join(dir, "one.txt"));
 });

@@ -39,7 +39,11 @@ test("submit --wait --out: progress lines, the results file in input order", asy
   jobId = m![1]!;
   expect(r.err).toContain(`${jobId} succeeded: 20000/20000 rows, 0 errors, 2000 credits charged (0 refunded)`);
   expect(r.err).not.toContain("\x1b["); // no terminal control codes when not on a terminal
-  const rows = fs.readFileSync(out, "utf8").trimEnd().split("\n").map((l) => JSON.parse(l).input);
+  const rows = fs
+    .readFileSync(out, "utf8")
+    .trimEnd()
+    .split("\n")
+    .map((l) => JSON.parse(l).input);
   expect(rows).toEqual(list);
 });
 
@@ -92,7 +96,10 @@ test("download resumes after a broken connection, every row once", async () => {
       expect(r.err).toMatch(/connection broken after \d+ rows .*; resuming/);
       expect(r.err).toContain(`${jobId}: 20000 rows written to ${out}`);
       expect(answers).toBeGreaterThanOrEqual(2);
-      const lines = fs.readFileSync(out, "utf8").trimEnd().split(format === "csv" ? "\r\n" : "\n");
+      const lines = fs
+        .readFileSync(out, "utf8")
+        .trimEnd()
+        .split(format === "csv" ? "\r\n" : "\n");
       if (format === "csv") {
         expect(lines[0]).toBe("input,name,extension,registered,extensions_registered,supported,error");
         expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(list);

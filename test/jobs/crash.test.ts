@@ -109,7 +109,15 @@ test("SIGKILL mid-job, restart: every row once and in order, credits add up; cal
   }
   b.proc.kill("SIGKILL");
   await b.proc.exited;
-  expect(j).toMatchObject({ status: "succeeded", total: 300_000, done: 300_000, errors: 0, credits_reserved: 30_000, credits_refunded: 0, credits_charged: 30_000 });
+  expect(j).toMatchObject({
+    status: "succeeded",
+    total: 300_000,
+    done: 300_000,
+    errors: 0,
+    credits_reserved: 30_000,
+    credits_refunded: 0,
+    credits_charged: 30_000,
+  });
   expect(j.callback).toMatchObject({ status: "retrying", attempts: 1, last_error: "receiver answered HTTP 500" });
 
   const c = await serve();

@@ -50,7 +50,22 @@ test("appraise job rows = POST /v1/appraise/bulk rows", async () => {
   const csv = (await (await t.fetch(`/v1/jobs/${body.id}/results?format=csv`)).text()).split("\r\n");
   expect(csv[0]).toBe("domain,value,low,high,version,classification.split,classification.vertical,classification.subcategory,classification.domain_type,error");
   const w = want[0] as any;
-  expect(csv[1]).toBe([w.domain, w.value, w.low, w.high, w.version, w.classification.split, w.classification.vertical, w.classification.subcategory, w.classification.domain_type, ""].map((v) => (/[",]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v))).join(","));
+  expect(csv[1]).toBe(
+    [
+      w.domain,
+      w.value,
+      w.low,
+      w.high,
+      w.version,
+      w.classification.split,
+      w.classification.vertical,
+      w.classification.subcategory,
+      w.classification.domain_type,
+      "",
+    ]
+      .map((v) => (/[",]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v)))
+      .join(","),
+  );
 });
 
 test("categorize job rows = POST /v1/categorize results", async () => {

@@ -40,7 +40,17 @@ describe("a job that succeeds", () => {
   test("status: succeeded, every row, credits kept, no Retry-After once final", async () => {
     const r = await t.fetch(`/v1/jobs/${id}`, { key });
     const j = await r.json();
-    expect(j).toMatchObject({ status: "succeeded", total: 1050, done: 1050, errors: 0, progress: 1, partial: false, credits_reserved: 105, credits_refunded: 0, credits_charged: 105 });
+    expect(j).toMatchObject({
+      status: "succeeded",
+      total: 1050,
+      done: 1050,
+      errors: 0,
+      progress: 1,
+      partial: false,
+      credits_reserved: 105,
+      credits_refunded: 0,
+      credits_charged: 105,
+    });
     expect(j.results_url).toBe(`/v1/jobs/${id}/results`);
     expect(Date.parse(j.expires_at) - Date.parse(j.finished)).toBe(86_400_000);
     expect(r.headers.get("retry-after")).toBeNull();
@@ -57,7 +67,10 @@ describe("a job that succeeds", () => {
     expect(r.headers.get("x-job-status")).toBe("succeeded");
     expect(r.headers.get("x-job-rows")).toBe("1050");
     expect(r.headers.get("x-job-partial")).toBe("false");
-    const got = (await r.text()).trimEnd().split("\n").map((l) => JSON.parse(l));
+    const got = (await r.text())
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(got).toEqual(list.map(fakeRow));
   });
 
@@ -83,7 +96,14 @@ describe("a job that succeeds", () => {
   });
 
   test("bad from and format are 400s naming the parameter; another key gets 404", async () => {
-    for (const [q, msg] of [["?from=-1", FROM_RULE], ["?from=x", FROM_RULE], ["?from=1e3", FROM_RULE], ["?from=9999999999999999", FROM_RULE], ["?format=xml", "format must be ndjson or csv"], ["?limit=3", 'unknown query parameter "limit": it takes from, format']]) {
+    for (const [q, msg] of [
+      ["?from=-1", FROM_RULE],
+      ["?from=x", FROM_RULE],
+      ["?from=1e3", FROM_RULE],
+      ["?from=9999999999999999", FROM_RULE],
+      ["?format=xml", "format must be ndjson or csv"],
+      ["?limit=3", 'unknown query parameter "limit": it takes from, format'],
+    ]) {
       const r = await t.fetch(`/v1/jobs/${id}/results${q}`, { key });
       expect(r.status).toBe(400);
       expect((await r.json()).error).toBe(msg!);
@@ -155,7 +175,12 @@ test("listing: filters, limit and an opaque cursor, newest first, with names_in_
   expect(p3.next_cursor).toBeNull();
   const cat = await (await t.fetch("/v1/jobs?type=categorize&status=succeeded", { key })).json();
   expect(cat.jobs.map((j: any) => j.id)).toEqual([ids[3], ids[1]]);
-  for (const [q, msg] of [["?limit=0", "limit must be an integer from 1 to 100"], ["?status=done", "status must be one of queued, running, succeeded, partial, failed, expired, cancelled"], ["?cursor=zzz", "cursor is not valid: pass next_cursor from the previous page"], ["?type=x", "type must be one of zone_lookup, appraise, categorize"]]) {
+  for (const [q, msg] of [
+    ["?limit=0", "limit must be an integer from 1 to 100"],
+    ["?status=done", "status must be one of queued, running, succeeded, partial, failed, expired, cancelled"],
+    ["?cursor=zzz", "cursor is not valid: pass next_cursor from the previous page"],
+    ["?type=x", "type must be one of zone_lookup, appraise, categorize"],
+  ]) {
     const r = await t.fetch(`/v1/jobs${q}`, { key });
     expect(r.status).toBe(400);
     expect((await r.json()).error).toBe(msg!);

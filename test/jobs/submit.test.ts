@@ -71,7 +71,11 @@ describe("accepted submissions", () => {
 
   test("JSON gzip-encoded", async () => {
     const key = fresh();
-    const { r, body } = await post(gzipSync(JSON.stringify({ type: "categorize", domains: ["bestpizza.com", "openbsd"] })), { "content-type": "application/json", "content-encoding": "gzip" }, key);
+    const { r, body } = await post(
+      gzipSync(JSON.stringify({ type: "categorize", domains: ["bestpizza.com", "openbsd"] })),
+      { "content-type": "application/json", "content-encoding": "gzip" },
+      key,
+    );
     expect(r.status).toBe(202);
     expect(body.credits_reserved).toBe(4);
   });
@@ -98,7 +102,11 @@ describe("refusals leave no job and no charge", () => {
     ["appraise needs extensions", { type: "appraise", domains: ["ok.com", "bare"] }, 'domains[1]: "bare" needs an extension (e.g. "bare.com")'],
     ["an unknown type", { type: "whois", domains: ["a.com"] }, "type must be one of zone_lookup, appraise, categorize"],
     ["an unknown field", { type: "zone_lookup", domains: ["a.com"], domian: 1 }, 'unknown field "domian"'],
-    ["an option of another type", { type: "appraise", domains: ["a.com"], options: { include_counts: true } }, "options.include_counts is only accepted for type zone_lookup"],
+    [
+      "an option of another type",
+      { type: "appraise", domains: ["a.com"], options: { include_counts: true } },
+      "options.include_counts is only accepted for type zone_lookup",
+    ],
     ["an unknown option", { type: "zone_lookup", domains: ["a.com"], options: { fast: true } }, 'unknown field "fast" in options'],
     ["an empty list", { type: "zone_lookup", domains: [] }, "domains must not be empty"],
     ["http callback", { type: "zone_lookup", domains: ["a.com"], callback_url: "http://example.com/hook" }, "callback_url must be an https:// URL"],
@@ -186,7 +194,9 @@ describe("refusals leave no job and no charge", () => {
   });
 
   test("401 before the body is read", async () => {
-    const a = await rawRequest(t.server.port, "POST /v1/jobs HTTP/1.1\nHost: x\nContent-Type: application/json\nContent-Length: 1048576", '{"', { timeoutMs: 3000 });
+    const a = await rawRequest(t.server.port, "POST /v1/jobs HTTP/1.1\nHost: x\nContent-Type: application/json\nContent-Length: 1048576", '{"', {
+      timeoutMs: 3000,
+    });
     expect(a.status).toBe(401);
     expect(JSON.parse(a.body).error).toBeString();
   });
@@ -268,7 +278,12 @@ describe("idempotency", () => {
     expect(again.r.headers.get("x-credits-charged")).toBe("0");
     expect(again.body.id).toBe(first.body.id);
     // The same request as text (gzip) is the same request.
-    const text = await post(gzipSync(names(30).join("\n")), { "content-type": "text/plain", "content-encoding": "gzip" }, key, "?type=zone_lookup&idempotency_key=batch-7");
+    const text = await post(
+      gzipSync(names(30).join("\n")),
+      { "content-type": "text/plain", "content-encoding": "gzip" },
+      key,
+      "?type=zone_lookup&idempotency_key=batch-7",
+    );
     expect(text.r.status).toBe(200);
     expect(text.body.id).toBe(first.body.id);
     const other = await submit(t, { ...req, domains: names(31) }, key);
@@ -357,7 +372,10 @@ describe("idempotency keys are never decoded lossily", () => {
   test("every query parameter of the jobs endpoints is decoded strictly", async () => {
     const key = fresh();
     // The message quotes the run of escapes that holds the bad bytes.
-    for (const [query, name, run] of [["callback_url=https%3A%2F%2Fh%2F%FF", "callback_url", "%2F%FF"], ["include_counts=%FF", "include_counts", "%FF"]] as const) {
+    for (const [query, name, run] of [
+      ["callback_url=https%3A%2F%2Fh%2F%FF", "callback_url", "%2F%FF"],
+      ["include_counts=%FF", "include_counts", "%FF"],
+    ] as const) {
       const { r, body } = await text(key, query);
       expect([r.status, body.error]).toEqual([400, NOT_UTF8(name, run)]);
     }

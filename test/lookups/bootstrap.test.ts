@@ -43,7 +43,9 @@ test("a file that cannot be read stops the start with a message naming the setti
   const bad = path.join(dir, "bootstrap.json");
   fs.writeFileSync(bad, "not json");
   try {
-    await expect(startTestServer({ ...fakes.env, ZW_RDAP_BOOTSTRAP: bad, ZW_DATA_DIR: dir })).rejects.toThrow(/ZW_RDAP_BOOTSTRAP: .*bootstrap file is not JSON/);
+    await expect(startTestServer({ ...fakes.env, ZW_RDAP_BOOTSTRAP: bad, ZW_DATA_DIR: dir })).rejects.toThrow(
+      /ZW_RDAP_BOOTSTRAP: .*bootstrap file is not JSON/,
+    );
     // A ConfigError: `cli serve` prints it as one line (exit 2), not with a code frame and stack.
     const missing = startTestServer({ ...fakes.env, ZW_RDAP_BOOTSTRAP: path.join(dir, "missing.json"), ZW_DATA_DIR: dir });
     await expect(missing).rejects.toThrow(ConfigError);

@@ -79,7 +79,10 @@ describe("answers", () => {
 
 describe("resolvers that misbehave", () => {
   test("garbage, lying lengths, wrong ids and SERVFAIL become errors of that domain; the rest is answered and charged", async () => {
-    const { status, body, charged, used } = await dns({ domains: ["garbage.com", "liar.com", "wrongid.com", "servfail.com", "host1.com"], record_types: ["A"] });
+    const { status, body, charged, used } = await dns({
+      domains: ["garbage.com", "liar.com", "wrongid.com", "servfail.com", "host1.com"],
+      record_types: ["A"],
+    });
     expect(status).toBe(200);
     for (const name of ["garbage.com", "liar.com", "wrongid.com", "servfail.com"]) {
       expect(body.results[name].A).toEqual([]);

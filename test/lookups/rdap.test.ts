@@ -125,10 +125,16 @@ describe("not found, errors and charges", () => {
     expect(used).toBe(2);
   });
 
-  test("objects where strings belong ({\"toString\": 1}) are skipped: the row is found and charged, not the runtime's error", async () => {
+  test('objects where strings belong ({"toString": 1}) are skipped: the row is found and charged, not the runtime\'s error', async () => {
     const { status, body, charged } = await rdap(["hostile.com"]);
     expect(status).toBe(200);
-    expect(body.results[0]).toMatchObject({ domain: "hostile.com", status: "found", registrar: "Hostile Registrar", registrationDate: "2010-01-02T03:04:05Z", statusFlags: ["active"] });
+    expect(body.results[0]).toMatchObject({
+      domain: "hostile.com",
+      status: "found",
+      registrar: "Hostile Registrar",
+      registrationDate: "2010-01-02T03:04:05Z",
+      statusFlags: ["active"],
+    });
     expect(charged).toBe("2");
   });
 

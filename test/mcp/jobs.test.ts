@@ -78,13 +78,14 @@ d(`job tools (type ${type?.type})`, () => {
     expect(structured(await callTool(a.client, "job_status", { job_id: viaTool.id }))).toEqual(status);
 
     const ndjson = await (await t.fetch(`/v1/jobs/${viaTool.id}/results`, { key: a.key })).text();
-    const restRows = ndjson.split("\n").filter(Boolean).map((l) => JSON.parse(l));
+    const restRows = ndjson
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
     const rows: unknown[] = [];
     let from: number | null = 0;
     while (from !== null) {
-      const page: Page = structured<Page>(
-        await callTool(a.client, "job_results", { job_id: viaTool.id, from, limit: 2 }),
-      );
+      const page: Page = structured<Page>(await callTool(a.client, "job_results", { job_id: viaTool.id, from, limit: 2 }));
       expect(page.from).toBe(from);
       expect(page.total).toBe(names.length);
       expect(page.rows.length).toBeLessThanOrEqual(2);
@@ -125,7 +126,9 @@ d(`job tools (type ${type?.type})`, () => {
     }
     const limit = OPERATIONS.jobs_submit.mcp!.listLimit!;
     const over = Array.from({ length: limit + 1 }, (_, i) => `n${i}.com`);
-    expect(errorText(await callTool(a.client, "submit_job", { type: type!.type, domains: over }))).toBe(`domains must contain at most ${limit} items (got ${limit + 1})`);
+    expect(errorText(await callTool(a.client, "submit_job", { type: type!.type, domains: over }))).toBe(
+      `domains must contain at most ${limit} items (got ${limit + 1})`,
+    );
     expect((await (await t.fetch("/v1/usage", { key: a.key })).json()).credits_used).toBe(0);
   });
 

@@ -106,10 +106,13 @@ for (const o of tools) {
       expect(u.by_endpoint[o.usageKey!]).toBe(ok ? 2 * cost : 0);
     });
 
-    if (s.invalid) test("bad input: the same message, nothing charged", () => sameError(o, s.invalid!.body as Record<string, unknown>).then((m) => expect(m).toBe(s.invalid!.message)));
+    if (s.invalid)
+      test("bad input: the same message, nothing charged", () =>
+        sameError(o, s.invalid!.body as Record<string, unknown>).then((m) => expect(m).toBe(s.invalid!.message)));
     test("wrong argument type: the same message, nothing charged", () => sameError(o, wrongType(valid)));
     test("missing arguments: the same message as an empty body, nothing charged", () => sameError(o, undefined));
-    test("unknown argument: the same message, nothing charged", () => sameError(o, { ...valid, surprise: 1 }).then((m) => expect(m).toBe('unknown field "surprise"')));
+    test("unknown argument: the same message, nothing charged", () =>
+      sameError(o, { ...valid, surprise: 1 }).then((m) => expect(m).toBe('unknown field "surprise"')));
 
     const limit = o.mcp!.listLimit;
     if (s.overLimit && limit !== null) {

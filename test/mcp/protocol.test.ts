@@ -24,7 +24,12 @@ describe("authentication", () => {
     expect(r.status).toBe(401);
     expect((await r.json()).error).toBeString();
     // Headers promise 1 MB, two bytes arrive, then nothing: the answer must not wait.
-    const a = await rawRequest(t.server.port, "POST /mcp HTTP/1.1\nHost: x\nContent-Type: application/json\nAccept: application/json, text/event-stream\nContent-Length: 1048576", '{"', { timeoutMs: 3000 });
+    const a = await rawRequest(
+      t.server.port,
+      "POST /mcp HTTP/1.1\nHost: x\nContent-Type: application/json\nAccept: application/json, text/event-stream\nContent-Length: 1048576",
+      '{"',
+      { timeoutMs: 3000 },
+    );
     expect(a.status).toBe(401);
   });
 
@@ -127,18 +132,66 @@ describe("transport", () => {
 describe("bad input gets the protocol's error, never a 5xx, and costs nothing", () => {
   const cases: [string, (key: string) => Promise<Response>, number, number | null, RegExp][] = [
     ["missing Accept", (k) => rpc(t, call(1, "zone_count", { term: "shop" }), { "content-type": "application/json" }, k), 406, -32000, /Not Acceptable/],
-    ["Accept without event-stream", (k) => rpc(t, call(1, "zone_count", { term: "shop" }), { "content-type": "application/json", accept: "application/json" }, k), 406, -32000, /Not Acceptable/],
-    ["wrong Content-Type", (k) => rpc(t, call(1, "zone_count", { term: "shop" }), { ...MCP_HEADERS, "content-type": "text/plain" }, k), 415, -32000, /Content-Type/],
+    [
+      "Accept without event-stream",
+      (k) => rpc(t, call(1, "zone_count", { term: "shop" }), { "content-type": "application/json", accept: "application/json" }, k),
+      406,
+      -32000,
+      /Not Acceptable/,
+    ],
+    [
+      "wrong Content-Type",
+      (k) => rpc(t, call(1, "zone_count", { term: "shop" }), { ...MCP_HEADERS, "content-type": "text/plain" }, k),
+      415,
+      -32000,
+      /Content-Type/,
+    ],
     ["malformed JSON", (k) => rpc(t, '{"jsonrpc":"2.0","id":1,"method":', MCP_HEADERS, k), 400, -32700, /Parse error/],
-    ["not UTF-8", (k) => t.fetch("/mcp", { method: "POST", headers: MCP_HEADERS, body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]), key: k }), 400, -32700, /Parse error/],
+    [
+      "not UTF-8",
+      (k) => t.fetch("/mcp", { method: "POST", headers: MCP_HEADERS, body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]), key: k }),
+      400,
+      -32700,
+      /Parse error/,
+    ],
     ["JSON that is not JSON-RPC", (k) => rpc(t, { hello: "world" }, MCP_HEADERS, k), 400, -32700, /Invalid JSON-RPC/],
     ["an empty body", (k) => rpc(t, "", MCP_HEADERS, k), 400, -32700, /Parse error/],
     ["nested too deeply", (k) => rpc(t, "[".repeat(100_000) + "]".repeat(100_000), MCP_HEADERS, k), 400, -32700, /Parse error/],
-    ["a body over 32 MB (declared)", (k) => rawRequest(t.server.port, `POST /mcp HTTP/1.1\nHost: x\nAuthorization: Bearer ${k}\nContent-Type: application/json\nAccept: application/json, text/event-stream\nContent-Length: ${40 * 1024 * 1024}`, "{", { timeoutMs: 3000 }).then((a) => new Response(a.body, { status: a.status })), 413, -32000, /exceeds/],
+    [
+      "a body over 32 MB (declared)",
+      (k) =>
+        rawRequest(
+          t.server.port,
+          `POST /mcp HTTP/1.1\nHost: x\nAuthorization: Bearer ${k}\nContent-Type: application/json\nAccept: application/json, text/event-stream\nContent-Length: ${40 * 1024 * 1024}`,
+          "{",
+          { timeoutMs: 3000 },
+        ).then((a) => new Response(a.body, { status: a.status })),
+      413,
+      -32000,
+      /exceeds/,
+    ],
     ["an unknown method", (k) => rpc(t, { jsonrpc: "2.0", id: 3, method: "tools/destroy" }, MCP_HEADERS, k), 200, -32601, /not found/i],
     ["an unknown tool", (k) => rpc(t, call(4, "delete_everything", {}), MCP_HEADERS, k), 200, -32602, /Unknown tool: delete_everything/],
-    ["tools/call without a name", (k) => rpc(t, { jsonrpc: "2.0", id: 5, method: "tools/call", params: { arguments: {} } }, MCP_HEADERS, k), 200, -32602, /Invalid/i],
-    ["a task-augmented call (no task support)", (k) => rpc(t, { jsonrpc: "2.0", id: 8, method: "tools/call", params: { name: "zone_count", arguments: { term: "shop" }, task: { ttl: 1000 } } }, MCP_HEADERS, k), 200, -32603, /does not support task/],
+    [
+      "tools/call without a name",
+      (k) => rpc(t, { jsonrpc: "2.0", id: 5, method: "tools/call", params: { arguments: {} } }, MCP_HEADERS, k),
+      200,
+      -32602,
+      /Invalid/i,
+    ],
+    [
+      "a task-augmented call (no task support)",
+      (k) =>
+        rpc(
+          t,
+          { jsonrpc: "2.0", id: 8, method: "tools/call", params: { name: "zone_count", arguments: { term: "shop" }, task: { ttl: 1000 } } },
+          MCP_HEADERS,
+          k,
+        ),
+      200,
+      -32603,
+      /does not support task/,
+    ],
     ["arguments that are not an object", (k) => rpc(t, call(6, "zone_count", ["shop"]), MCP_HEADERS, k), 200, -32602, /Invalid/i],
   ];
   for (const [what, send, status, code, message] of cases) {

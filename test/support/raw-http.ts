@@ -12,7 +12,12 @@ export interface RawAnswer {
 }
 
 /** `latin1`: each character of the head is one byte (to send a request line that is not UTF-8). */
-export function rawRequest(port: number, head: string, body: Uint8Array | string = "", opts: { keepOpenMs?: number; timeoutMs?: number; latin1?: boolean } = {}): Promise<RawAnswer> {
+export function rawRequest(
+  port: number,
+  head: string,
+  body: Uint8Array | string = "",
+  opts: { keepOpenMs?: number; timeoutMs?: number; latin1?: boolean } = {},
+): Promise<RawAnswer> {
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
     let buf = "";

@@ -18,7 +18,11 @@ export interface Sample {
 const names = (n: number, ext = ".com") => Array.from({ length: n }, (_, i) => `name${i}${ext}`);
 
 export const SAMPLES: Partial<Record<OperationId, Sample>> = {
-  appraise: { valid: { domain: "bestpizza.com" }, units: { items: 1 }, invalid: { body: { domain: "foo..bar" }, message: 'domain: "foo..bar" is not a valid domain name' } },
+  appraise: {
+    valid: { domain: "bestpizza.com" },
+    units: { items: 1 },
+    invalid: { body: { domain: "foo..bar" }, message: 'domain: "foo..bar" is not a valid domain name' },
+  },
   appraise_bulk: {
     valid: { domains: ["bestpizza.com", "cheapflights.net", "xqzvtkpl.io"] },
     units: { items: 3 },
@@ -37,7 +41,11 @@ export const SAMPLES: Partial<Record<OperationId, Sample>> = {
     invalid: { body: { domains: ["a.com"], domian: ["a.com"] }, message: 'unknown field "domian"' },
     overLimit: (n) => ({ domains: names(n + 1) }),
   },
-  zone_count: { valid: { term: "shop", position: "contains" }, units: { items: 1 }, invalid: { body: { term: "Shop!" }, message: "term must be 2 to 63 characters of lower-case a-z, 0-9 and hyphen" } },
+  zone_count: {
+    valid: { term: "shop", position: "contains" },
+    units: { items: 1 },
+    invalid: { body: { term: "Shop!" }, message: "term must be 2 to 63 characters of lower-case a-z, 0-9 and hyphen" },
+  },
   zone_lookup: {
     valid: { domains: ["google.com", "nic.nu", "x"], include_counts: true },
     units: { items: 3, includeCounts: true },

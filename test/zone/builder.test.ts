@@ -65,7 +65,10 @@ describe("zone files", () => {
     const index = ZoneIndex.open(out);
     for (const d of ["shop.example", "bank.example", "xn--caf-dma.example", "acme.com.example"]) expect(index.has(d)).toBe(true);
     for (const d of ["ns1.bank.example", "example", "sub.example", "deep.sub.example", "other.org", "foo.example"]) expect(index.has(d)).toBe(false);
-    expect(index.stats().top_tlds).toEqual([{ tld: "example", count: 3 }, { tld: "com.example", count: 1 }]);
+    expect(index.stats().top_tlds).toEqual([
+      { tld: "example", count: 3 },
+      { tld: "com.example", count: 1 },
+    ]);
     index.close();
   });
 
@@ -78,7 +81,20 @@ describe("zone files", () => {
 
 describe("plain lists", () => {
   test("case, trailing dots, CRLF, comments, duplicates, IDN, invalid and over-long lines", async () => {
-    const list = ["# comment", "Shop.COM.\r", "shop.com", "shop.net", "", "bad..name", "-x.com", "a.b.co.uk", "x".repeat(70_000), "tail.nu", "bücher.DE", "xn--bcher-kva.de"].join("\n");
+    const list = [
+      "# comment",
+      "Shop.COM.\r",
+      "shop.com",
+      "shop.net",
+      "",
+      "bad..name",
+      "-x.com",
+      "a.b.co.uk",
+      "x".repeat(70_000),
+      "tail.nu",
+      "bücher.DE",
+      "xn--bcher-kva.de",
+    ].join("\n");
     const out = path.join(dir, "list.idx");
     const r = await buildIndex({ inputs: [file("list.txt", list)], out });
     expect(r.inputs[0]).toMatchObject({ format: "list", compressed: false, domains: 7, invalidNames: 2, tooLongLines: 1 });
@@ -138,7 +154,11 @@ describe("plain lists", () => {
 });
 
 function cli(args: string[], stdin?: Uint8Array) {
-  const r = Bun.spawnSync([process.execPath, "run", path.join(REPO, "src/cli.ts"), "index", ...args], { stdin: stdin ?? "ignore", stdout: "pipe", stderr: "pipe" });
+  const r = Bun.spawnSync([process.execPath, "run", path.join(REPO, "src/cli.ts"), "index", ...args], {
+    stdin: stdin ?? "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   return { code: r.exitCode, out: r.stdout.toString(), err: r.stderr.toString() };
 }
 
@@ -236,10 +256,16 @@ describe("cli index build and stats", () => {
   test("SIGINT and SIGTERM during a build remove the temp file and exit 130 / 143", async () => {
     const lines = Array.from({ length: 600_000 }, (_, i) => `n${((i * 7919) % 1_000_003).toString(36)}x${i}.${["com", "net", "org"][i % 3]}`);
     const input = file("signal.txt", lines.join("\n"));
-    for (const [signal, status] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+    for (const [signal, status] of [
+      ["SIGINT", 130],
+      ["SIGTERM", 143],
+    ] as const) {
       const folder = path.join(dir, `signal-${signal}`);
       fs.mkdirSync(folder);
-      const p = Bun.spawn([process.execPath, "run", path.join(REPO, "src/cli.ts"), "index", "build", "--out", path.join(folder, "s.idx"), input], { stdout: "pipe", stderr: "pipe" });
+      const p = Bun.spawn([process.execPath, "run", path.join(REPO, "src/cli.ts"), "index", "build", "--out", path.join(folder, "s.idx"), input], {
+        stdout: "pipe",
+        stderr: "pipe",
+      });
       // the temp file appears after the sort, the build goes on for a while after that
       const until = Date.now() + 20_000;
       while (temps(folder).length === 0 && p.exitCode === null && Date.now() < until) await Bun.sleep(10);

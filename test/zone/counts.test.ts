@@ -8,7 +8,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { buildIndex, type BuildReport } from "../../index-builder/build.ts";
-import { ZoneIndex, LOOKUP_STRIDE_COUNTS, LOOKUP_STRIDE_PLAIN, LOOKUP_REGISTERED, LOOKUP_NO_EXTENSION, LOOKUP_UNSUPPORTED } from "../../src/zone-index/index.ts";
+import {
+  ZoneIndex,
+  LOOKUP_STRIDE_COUNTS,
+  LOOKUP_STRIDE_PLAIN,
+  LOOKUP_REGISTERED,
+  LOOKUP_NO_EXTENSION,
+  LOOKUP_UNSUPPORTED,
+} from "../../src/zone-index/index.ts";
 import { BruteForce } from "../../src/zone-index/brute-force.ts";
 import { readDomains, testInputs } from "./real-domains.ts";
 import { POSITIONS, type Position } from "../../src/zone-index/format.ts";
@@ -34,17 +41,45 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-
 function terms(): string[] {
   const names = [...brute.byName.keys()].sort();
   const rnd = lcg(7);
   const pick = () => names[Math.floor(rnd() * names.length)];
   const fixed = [
-    "an", "ma", "er", "zz", "q-", "-a", "e-", "-s", "00", "xq", "-", // two letters (and a one-letter term)
-    "the", "ing", "shop", "online", "bet", "art", "net", "auto", // common
-    "zwq", "kvarn", "xn--", "qxz", "--", "line-", // rare / hyphenated
-    "24-7", "1-800", "-de", "0-0", "365", "2020", // digits and hyphens
-    "qqqqzz", "zz-zz-zz", "a".repeat(63), // absent, 63 chars
+    "an",
+    "ma",
+    "er",
+    "zz",
+    "q-",
+    "-a",
+    "e-",
+    "-s",
+    "00",
+    "xq",
+    "-", // two letters (and a one-letter term)
+    "the",
+    "ing",
+    "shop",
+    "online",
+    "bet",
+    "art",
+    "net",
+    "auto", // common
+    "zwq",
+    "kvarn",
+    "xn--",
+    "qxz",
+    "--",
+    "line-", // rare / hyphenated
+    "24-7",
+    "1-800",
+    "-de",
+    "0-0",
+    "365",
+    "2020", // digits and hyphens
+    "qqqqzz",
+    "zz-zz-zz",
+    "a".repeat(63), // absent, 63 chars
   ];
   const longest = names.reduce((a, b) => (b.length > a.length ? b : a));
   const whole = [pick(), pick(), pick(), names.find((n) => n.length === 2) as string, longest];
@@ -169,7 +204,12 @@ describe("zone counts equal brute force", () => {
       const want = brute.nameCounts(n);
       const flags = exts[i] === null ? LOOKUP_NO_EXTENSION : brute.domains.has(`${n}.${exts[i]}`) ? LOOKUP_REGISTERED : 0;
       expect(Array.from(rows.subarray(o, o + LOOKUP_STRIDE_COUNTS))).toEqual([
-        flags, want.extensions_registered, want.containing_domains, want.containing_names, want.starting_domains, want.ending_domains,
+        flags,
+        want.extensions_registered,
+        want.containing_domains,
+        want.containing_names,
+        want.starting_domains,
+        want.ending_domains,
       ]);
     });
     expect(rows[names.length * LOOKUP_STRIDE_COUNTS] & LOOKUP_UNSUPPORTED).toBe(LOOKUP_UNSUPPORTED);
@@ -216,14 +256,22 @@ describe("zone counts equal brute force", () => {
     // short names are held by many others (deep stacks, repeats like "anan"), long ones by few
     const picks = [
       ...Array.from({ length: 60 }, () => names[Math.floor(rnd() * names.length)]),
-      ...names.filter((n) => n.length >= 3 && n.length <= 5).filter(() => rnd() < 0.002).slice(0, 60),
+      ...names
+        .filter((n) => n.length >= 3 && n.length <= 5)
+        .filter(() => rnd() < 0.002)
+        .slice(0, 60),
       ...names.filter((n) => /(..).*\1/.test(n)).slice(0, 20),
     ];
     let held = 0;
     for (const n of picks) {
       const want = brute.nameCounts(n);
       if (want.containing_names > 1) held++;
-      const wantTotals = { containingDomains: want.containing_domains, containingNames: want.containing_names, startingDomains: want.starting_domains, endingDomains: want.ending_domains };
+      const wantTotals = {
+        containingDomains: want.containing_domains,
+        containingNames: want.containing_names,
+        startingDomains: want.starting_domains,
+        endingDomains: want.ending_domains,
+      };
       expect({ n, ...stored.nameTotals(n) }).toEqual({ n, ...wantTotals });
       expect({ n, ...live.nameTotals(n) }).toEqual({ n, ...wantTotals });
     }
@@ -234,8 +282,17 @@ describe("zone counts equal brute force", () => {
     const s = index.stats();
     const per = new Map<string, number>();
     for (const exts of brute.byName.values()) for (const e of exts) per.set(e, (per.get(e) ?? 0) + 1);
-    const top = [...per].map(([tld, count]) => ({ tld, count })).sort((a, b) => b.count - a.count || (a.tld < b.tld ? -1 : 1)).slice(0, 20);
-    expect(s).toEqual({ built_at: "2026-01-02T03:04:05.000Z", total_domains: brute.domains.size, total_slds: brute.byName.size, total_tlds: per.size, top_tlds: top });
+    const top = [...per]
+      .map(([tld, count]) => ({ tld, count }))
+      .sort((a, b) => b.count - a.count || (a.tld < b.tld ? -1 : 1))
+      .slice(0, 20);
+    expect(s).toEqual({
+      built_at: "2026-01-02T03:04:05.000Z",
+      total_domains: brute.domains.size,
+      total_slds: brute.byName.size,
+      total_tlds: per.size,
+      top_tlds: top,
+    });
     expect(index.verify()).toBeNull();
   });
 });

@@ -24,7 +24,10 @@ function cacheKey(inputs: string[]): string {
     h.update(`${f}\0${st.size}\0${st.mtimeMs}\n`);
   }
   for (const dir of ["index-builder", "src/zone-index"]) {
-    for (const f of fs.readdirSync(path.join(REPO, dir)).filter((x) => x.endsWith(".ts")).sort()) {
+    for (const f of fs
+      .readdirSync(path.join(REPO, dir))
+      .filter((x) => x.endsWith(".ts"))
+      .sort()) {
       h.update(f).update(fs.readFileSync(path.join(REPO, dir, f)));
     }
   }

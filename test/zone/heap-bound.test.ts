@@ -6,7 +6,11 @@ import { expect, test } from "bun:test";
 import { staleHeapBoundWarning } from "../../src/zone-index/heap-bound.ts";
 
 const MB = 2 ** 20;
-const launcher = (share: string) => ({ BUN_JSC_heapGrowthMaxIncrease: share, ZW_JSC_FROM_LAUNCHER: "BUN_JSC_heapGrowthMaxIncrease,BUN_JSC_largeHeapSize", ZW_JSC_GARBAGE_BYTES: String(64 * MB) });
+const launcher = (share: string) => ({
+  BUN_JSC_heapGrowthMaxIncrease: share,
+  ZW_JSC_FROM_LAUNCHER: "BUN_JSC_heapGrowthMaxIncrease,BUN_JSC_largeHeapSize",
+  ZW_JSC_GARBAGE_BYTES: String(64 * MB),
+});
 
 test("a share sized for the sample index is stale for a 20 M-domain index: the warning names the garbage and the fix", () => {
   const w = staleHeapBoundWarning(574 * MB, launcher("0.2500"));

@@ -92,9 +92,12 @@ describe("POST /v1/zone/lookup", () => {
         const name = dot < 0 ? a : a.slice(0, dot);
         const supported = name.length >= 2;
         return {
-          input: domains[i], name, extension: dot < 0 ? null : a.slice(dot + 1),
+          input: domains[i],
+          name,
+          extension: dot < 0 ? null : a.slice(dot + 1),
           registered: dot < 0 ? null : brute.domains.has(a),
-          extensions_registered: supported ? (brute.byName.get(name)?.length ?? 0) : null, supported,
+          extensions_registered: supported ? (brute.byName.get(name)?.length ?? 0) : null,
+          supported,
         };
       }),
     );
@@ -108,7 +111,14 @@ describe("POST /v1/zone/lookup", () => {
     rows.forEach((row: any, i: number) => {
       const name = names[i].split(".")[0];
       if (name.length < 2) {
-        expect(row).toMatchObject({ supported: false, extensions_registered: null, containing_domains: null, containing_names: null, starting_domains: null, ending_domains: null });
+        expect(row).toMatchObject({
+          supported: false,
+          extensions_registered: null,
+          containing_domains: null,
+          containing_names: null,
+          starting_domains: null,
+          ending_domains: null,
+        });
         return;
       }
       const { extensions_registered, ...counts } = brute.nameCounts(name);
@@ -143,7 +153,10 @@ describe("GET /v1/zone/stats", () => {
     const s = await r.json();
     const per = new Map<string, number>();
     for (const exts of brute.byName.values()) for (const e of exts) per.set(e, (per.get(e) ?? 0) + 1);
-    const top = [...per].map(([tld, n]) => ({ tld, count: n })).sort((a, b) => b.count - a.count || (a.tld < b.tld ? -1 : 1)).slice(0, 20);
+    const top = [...per]
+      .map(([tld, n]) => ({ tld, count: n }))
+      .sort((a, b) => b.count - a.count || (a.tld < b.tld ? -1 : 1))
+      .slice(0, 20);
     expect(s).toEqual({ built_at: FIXTURE_BUILT_AT, total_domains: brute.domains.size, total_slds: brute.byName.size, total_tlds: per.size, top_tlds: top });
   });
 });
@@ -153,7 +166,11 @@ describe("outside /v1", () => {
     const h = await (await fetch(`${t.url}/healthz`)).json();
     expect(h.zone_index).toEqual({ loaded: true, built_at: FIXTURE_BUILT_AT, total_domains: brute.domains.size });
     const api = await (await fetch(`${t.url}/openapi.json`)).json();
-    for (const [p, m] of [["/v1/zone/count", "post"], ["/v1/zone/lookup", "post"], ["/v1/zone/stats", "get"]]) {
+    for (const [p, m] of [
+      ["/v1/zone/count", "post"],
+      ["/v1/zone/lookup", "post"],
+      ["/v1/zone/stats", "get"],
+    ]) {
       expect(api.paths[p][m].responses["200"].content["application/json"].schema).toBeDefined();
     }
   });

@@ -36,7 +36,10 @@ test("a name that does not normalise is an error row, counted", async () => {
   const pool = t.server.services.pool as unknown as Pool;
   const out = await pool.run<{ ndjson: string; errors: number }>("zone.jobChunk", { names: ["nic.nu", "a..b"], options: {} });
   expect(out.errors).toBe(1);
-  const lines = out.ndjson.trimEnd().split("\n").map((l) => JSON.parse(l));
+  const lines = out.ndjson
+    .trimEnd()
+    .split("\n")
+    .map((l) => JSON.parse(l));
   expect(lines[1]).toEqual({ input: "a..b", error: "not a valid domain name" });
   expect(lines[0].input).toBe("nic.nu");
 });

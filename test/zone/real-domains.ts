@@ -10,8 +10,12 @@ export const DOMAINS_DIR = path.join(SHARED_DATA, "domains");
 /** The .nu and .ee lists plus every zone walk file under 150 kB (many extensions, some multi-label). */
 export function testInputs(): string[] {
   const walks = path.join(DOMAINS_DIR, "zone-walks");
-  const small = fs.readdirSync(walks).filter((f) => f.endsWith(".txt.gz")).sort()
-    .map((f) => path.join(walks, f)).filter((f) => fs.statSync(f).size < 150_000);
+  const small = fs
+    .readdirSync(walks)
+    .filter((f) => f.endsWith(".txt.gz"))
+    .sort()
+    .map((f) => path.join(walks, f))
+    .filter((f) => fs.statSync(f).size < 150_000);
   return [path.join(DOMAINS_DIR, "iis-nu_domains.txt.gz"), path.join(DOMAINS_DIR, "eif-ee_domains.txt.gz"), ...small];
 }
 

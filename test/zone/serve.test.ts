@@ -56,7 +56,11 @@ test("first start builds the sample index and serves it; SIGHUP reloads", async 
   expect(stats.total_domains).toBe(SAMPLE_DOMAINS);
   expect(stats.total_tlds).toBeGreaterThan(1000);
   expect(stats.top_tlds[0].tld).toBe("com");
-  const count = await fetch(`${url}/v1/zone/count`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ term: "shop" }) });
+  const count = await fetch(`${url}/v1/zone/count`, {
+    method: "POST",
+    headers: { ...auth, "content-type": "application/json" },
+    body: JSON.stringify({ term: "shop" }),
+  });
   expect(count.status).toBe(200);
   expect((await count.json()).total_matches).toBeGreaterThan(0);
 

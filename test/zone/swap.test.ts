@@ -138,7 +138,8 @@ describe("zone index swap", () => {
     const sections = bytes.readUInt32LE(48);
     for (let i = 0; i < sections; i++) {
       const o = 128 + 32 * i;
-      if (bytes.toString("latin1", o, o + 4) === "PREX") bytes.writeUInt32LE(Bun.hash.crc32(bytes.subarray(prex.offset, prex.offset + prex.length)) >>> 0, o + 24);
+      if (bytes.toString("latin1", o, o + 4) === "PREX")
+        bytes.writeUInt32LE(Bun.hash.crc32(bytes.subarray(prex.offset, prex.offset + prex.length)) >>> 0, o + 24);
     }
     bytes.writeUInt32LE(0, 60);
     bytes.writeUInt32LE(Bun.hash.crc32(bytes.subarray(0, 128 + 32 * sections)) >>> 0, 60);

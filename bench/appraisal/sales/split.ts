@@ -63,8 +63,12 @@ export function parseSales(text: string, lastYear = new Date().getUTCFullYear())
 }
 
 export const BANDS: readonly [string, number][] = [
-  ["< $1k", 1_000], ["$1k-10k", 10_000], ["$10k-100k", 100_000], ["$100k-1M", 1_000_000],
-  ["$1M-10M", 10_000_000], [">= $10M", Infinity],
+  ["< $1k", 1_000],
+  ["$1k-10k", 10_000],
+  ["$10k-100k", 100_000],
+  ["$100k-1M", 1_000_000],
+  ["$1M-10M", 10_000_000],
+  [">= $10M", Infinity],
 ];
 export const band = (usd: number) => BANDS.find(([, below]) => usd < below)![0];
 /** The registrable suffix as the file uses it: everything after the first label (co.uk, com, ...). */
@@ -84,11 +88,16 @@ if (import.meta.main) {
   console.log(`fitting:                           ${fit.length} sales of ${domains(fit)} domains`);
   const table = (title: string, key: (s: Sale) => string, order?: string[]) => {
     const count = (xs: Sale[]) => xs.reduce((m, s) => m.set(key(s), (m.get(key(s)) ?? 0) + 1), new Map<string, number>());
-    const all = count(sales), h = count(held);
+    const all = count(sales),
+      h = count(held);
     const keys = order ?? [...all.keys()].sort((a, b) => all.get(b)! - all.get(a)! || a.localeCompare(b));
     console.log(`\n${title.padEnd(12)} ${"all".padStart(5)} ${"held".padStart(5)}`);
     for (const k of keys) if (all.has(k)) console.log(`${k.padEnd(12)} ${String(all.get(k)).padStart(5)} ${String(h.get(k) ?? 0).padStart(5)}`);
   };
-  table("price band", (s) => band(s.priceUsd), BANDS.map(([b]) => b));
+  table(
+    "price band",
+    (s) => band(s.priceUsd),
+    BANDS.map(([b]) => b),
+  );
   table("extension", (s) => extension(s.domain));
 }

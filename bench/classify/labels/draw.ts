@@ -66,10 +66,16 @@ function readLines(file: string): string[] {
 }
 
 export function drawHash(domain: string): string {
-  return createHash("sha256").update(DRAW_SALT + domain).digest("hex");
+  return createHash("sha256")
+    .update(DRAW_SALT + domain)
+    .digest("hex");
 }
 
-export interface Drawn { domain: string; source: string; stratum: string }
+export interface Drawn {
+  domain: string;
+  source: string;
+  stratum: string;
+}
 
 export function draw(): Drawn[] {
   const cache = new Map<string, string[]>();
@@ -80,7 +86,7 @@ export function draw(): Drawn[] {
     const cands = new Map<string, string>(); // domain -> source file
     for (const file of s.files) {
       let lines = cache.get(file);
-      if (lines === undefined) cache.set(file, lines = readLines(file));
+      if (lines === undefined) cache.set(file, (lines = readLines(file)));
       for (const line of lines) {
         const ascii = normaliseDomain(line.trim());
         if (ascii === null) continue;

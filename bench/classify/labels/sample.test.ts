@@ -21,8 +21,9 @@ describe("labels.tsv", () => {
 
 describe("parseLabels", () => {
   test("refuses a vertical the taxonomy does not have, naming the line", () => {
-    expect(() => parseLabels(HEADER + "bestpizza.com\ten\tFood & Drink\t\tbest pizza\nx.com\ten\tFood\t\t\n"))
-      .toThrow('labels.tsv line 3: "Food" is not a vertical of the taxonomy');
+    expect(() => parseLabels(HEADER + "bestpizza.com\ten\tFood & Drink\t\tbest pizza\nx.com\ten\tFood\t\t\n")).toThrow(
+      'labels.tsv line 3: "Food" is not a vertical of the taxonomy',
+    );
   });
   test("refuses a split that does not spell the name", () => {
     expect(() => parseLabels(HEADER + "hotelesbaratos.es\tes\tTravel\t\thotel es baratox\n")).toThrow("does not spell");
@@ -35,10 +36,7 @@ describe("parseLabels", () => {
 
 describe("scoring", () => {
   const [pizza, brand, none] = parseLabels(
-    HEADER +
-      "bestpizza.com\ten\tFood & Drink,Shopping\t\tbest pizza\n" +
-      "k9shop.se\ten\tPets & Animals\t\tk9 shop\n" +
-      "xqzt.com\tnone\tnone\t\t\n",
+    HEADER + "bestpizza.com\ten\tFood & Drink,Shopping\t\tbest pizza\n" + "k9shop.se\ten\tPets & Animals\t\tk9 shop\n" + "xqzt.com\tnone\tnone\t\t\n",
   ) as [Label, Label, Label];
 
   test("a vertical in the accepted list is right, another is wrong, a none label categorized is wrong", () => {

@@ -68,7 +68,11 @@ export function parseLabels(text: string): Label[] {
 
 export function loadLabels(): Label[] {
   const labels = parseLabels(readFileSync(LABELS_FILE, "utf8"));
-  const drawn = readFileSync(NAMES_FILE, "utf8").split("\n").slice(1).filter((l) => l !== "").map((l) => l.split("\t")[0]!);
+  const drawn = readFileSync(NAMES_FILE, "utf8")
+    .split("\n")
+    .slice(1)
+    .filter((l) => l !== "")
+    .map((l) => l.split("\t")[0]!);
   if (drawn.length !== labels.length || drawn.some((d, i) => labels[i]!.domain !== d)) {
     throw new Error("labels.tsv does not list exactly the names of names.tsv, in their order");
   }
@@ -80,7 +84,12 @@ export function loadLabels(): Label[] {
  * splitter always cuts there, "k9" -> "k 9") and at hyphens (boundaries either way).
  */
 export function normaliseSplit(s: string): string {
-  return s.toLowerCase().replace(/-/g, " ").replace(/([a-z])(?=[0-9])|([0-9])(?=[a-z])/g, "$1$2 ").replace(/\s+/g, " ").trim();
+  return s
+    .toLowerCase()
+    .replace(/-/g, " ")
+    .replace(/([a-z])(?=[0-9])|([0-9])(?=[a-z])/g, "$1$2 ")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** What the classifier said about one name. */
@@ -131,7 +140,9 @@ export function add(t: Tally, label: Label, p: Prediction): void {
 /** Wilson 95 % interval of k successes in n, as percentages; null when n = 0. */
 export function wilson(k: number, n: number): [number, number] | null {
   if (n === 0) return null;
-  const z = 1.96, p = k / n, z2 = z * z;
+  const z = 1.96,
+    p = k / n,
+    z2 = z * z;
   const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
   const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
   return [100 * Math.max(0, centre - half), 100 * Math.min(1, centre + half)];

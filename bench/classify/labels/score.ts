@@ -18,8 +18,19 @@ import { TAXONOMY_VERSION } from "../../../src/capabilities/classify/taxonomy.ts
 import { SPLITTER_VERSION } from "../../../src/capabilities/classify/splitter-params.ts";
 import { getLexicon } from "../../../src/capabilities/classify/lexicon.ts";
 import {
-  add, emptyTally, isCorrect, LANGUAGES, loadLabels, normaliseSplit, partOf, wilson,
-  type Confidence, type Label, type Part, type Prediction, type Tally,
+  add,
+  emptyTally,
+  isCorrect,
+  LANGUAGES,
+  loadLabels,
+  normaliseSplit,
+  partOf,
+  wilson,
+  type Confidence,
+  type Label,
+  type Part,
+  type Prediction,
+  type Tally,
 } from "./sample.ts";
 
 function usage(msg: string): never {
@@ -61,7 +72,11 @@ function withCi(k: number, n: number): string {
 function report(title: string, rows: readonly Label[]): void {
   const all = emptyTally();
   const words = emptyTally(); // the rows not marked brand: what the words alone say
-  const byConf = new Map<Confidence, Tally>([["high", emptyTally()], ["medium", emptyTally()], ["low", emptyTally()]]);
+  const byConf = new Map<Confidence, Tally>([
+    ["high", emptyTally()],
+    ["medium", emptyTally()],
+    ["low", emptyTally()],
+  ]);
   const byLang = new Map<string, Tally>(LANGUAGES.map((l) => [l, emptyTally()]));
   for (const l of rows) {
     const p = pred(l);
@@ -74,22 +89,32 @@ function report(title: string, rows: readonly Label[]): void {
   }
   console.log(`\n== ${title}: ${all.names} names, ${all.worded} with a recognisable word (label != none), ${all.names - all.worded} labelled none`);
   console.log(`coverage  ${withCi(all.wordedCategorized, all.worded)} (${all.wordedCategorized} of ${all.worded} worded names got a vertical)`);
-  console.log(`precision ${withCi(all.correct, all.categorized)} (${all.correct} of ${all.categorized} categorized names in an accepted vertical; ${all.categorized - all.wordedCategorized} of the categorized were labelled none)`);
+  console.log(
+    `precision ${withCi(all.correct, all.categorized)} (${all.correct} of ${all.categorized} categorized names in an accepted vertical; ${all.categorized - all.wordedCategorized} of the categorized were labelled none)`,
+  );
   console.log(`split     ${withCi(all.splitsRight, all.splits)} (${all.splitsRight} of ${all.splits} gold splits exact)`);
-  console.log(`without the ${all.names - words.names} rows labelled from brand knowledge: coverage ${withCi(words.wordedCategorized, words.worded).trimEnd()}, precision ${withCi(words.correct, words.categorized).trimEnd()}`);
+  console.log(
+    `without the ${all.names - words.names} rows labelled from brand knowledge: coverage ${withCi(words.wordedCategorized, words.worded).trimEnd()}, precision ${withCi(words.correct, words.categorized).trimEnd()}`,
+  );
   console.log("\nconfidence  categorized  coverage share         precision");
   for (const [c, t] of byConf) {
-    console.log(`${c.padEnd(10)} ${String(t.categorized).padStart(12)}  ${withCi(t.wordedCategorized, all.worded)}  ${withCi(t.correct, t.categorized)}`.trimEnd());
+    console.log(
+      `${c.padEnd(10)} ${String(t.categorized).padStart(12)}  ${withCi(t.wordedCategorized, all.worded)}  ${withCi(t.correct, t.categorized)}`.trimEnd(),
+    );
   }
   console.log("\nlanguage  names  worded  coverage               categorized  precision              splits  split accuracy");
   for (const [lang, t] of byLang) {
     if (t.names === 0) continue;
-    console.log(`${lang.padEnd(8)} ${String(t.names).padStart(6)} ${String(t.worded).padStart(7)}  ${withCi(t.wordedCategorized, t.worded)}  ${String(t.categorized).padStart(11)}  ${withCi(t.correct, t.categorized)}  ${String(t.splits).padStart(6)}  ${withCi(t.splitsRight, t.splits)}`.trimEnd());
+    console.log(
+      `${lang.padEnd(8)} ${String(t.names).padStart(6)} ${String(t.worded).padStart(7)}  ${withCi(t.wordedCategorized, t.worded)}  ${String(t.categorized).padStart(11)}  ${withCi(t.correct, t.categorized)}  ${String(t.splits).padStart(6)}  ${withCi(t.splitsRight, t.splits)}`.trimEnd(),
+    );
   }
 }
 
 const inPart = labels.filter((l) => partOf(l.domain) === part);
-console.log(`classifier over the hand-labelled sample: ${labels.length} names (tune ${labels.filter((l) => partOf(l.domain) === "tune").length}, held-out ${labels.filter((l) => partOf(l.domain) === "heldout").length}); 95 % Wilson intervals in brackets`);
+console.log(
+  `classifier over the hand-labelled sample: ${labels.length} names (tune ${labels.filter((l) => partOf(l.domain) === "tune").length}, held-out ${labels.filter((l) => partOf(l.domain) === "heldout").length}); 95 % Wilson intervals in brackets`,
+);
 console.log(`classifier: ${TAXONOMY_VERSION}, ${SPLITTER_VERSION}, lexicon ${getLexicon().version}`);
 report(`part ${part}`, inPart);
 report("all names (tune + held-out)", labels);

@@ -16,10 +16,7 @@
  * the published ones.
  */
 
-export type PatternId =
-  | "L" | "LL" | "LLL" | "LLLL" | "LLLLL"
-  | "N" | "NN" | "NNN" | "NNNN" | "NNNNN" | "NNNNNN"
-  | "CVCV" | "CVCVC";
+export type PatternId = "L" | "LL" | "LLL" | "LLLL" | "LLLLL" | "N" | "NN" | "NNN" | "NNNN" | "NNNNN" | "NNNNNN" | "CVCV" | "CVCVC";
 
 export interface PatternAnchor {
   pattern: PatternId;
@@ -46,11 +43,23 @@ export const PATTERN_ANCHORS: Readonly<Record<PatternId, PatternAnchor>> = {
   LLLLL: { pattern: "LLLLL", medianUsd: 20, floorUsd: 8, published: false, source: ESTIMATE + " Random five-letter strings trade near the registration fee." },
   N: { pattern: "N", medianUsd: 2_000_000, floorUsd: 1_000_000, published: false, source: ESTIMATE },
   NN: { pattern: "NN", medianUsd: 1_000_000, floorUsd: 500_000, published: false, source: ESTIMATE },
-  NNN: { pattern: "NNN", medianUsd: 60_000, floorUsd: 35_000, published: false, source: ESTIMATE + " Three digits sit above LLL.com: 1,000 names against 17,576." },
+  NNN: {
+    pattern: "NNN",
+    medianUsd: 60_000,
+    floorUsd: 35_000,
+    published: false,
+    source: ESTIMATE + " Three digits sit above LLL.com: 1,000 names against 17,576.",
+  },
   NNNN: { pattern: "NNNN", medianUsd: 14_000, floorUsd: 6_600, published: true, source: PUBLISHED },
   NNNNN: { pattern: "NNNNN", medianUsd: 500, floorUsd: 150, published: false, source: ESTIMATE },
   NNNNNN: { pattern: "NNNNNN", medianUsd: 60, floorUsd: 20, published: false, source: ESTIMATE },
-  CVCV: { pattern: "CVCV", medianUsd: 2_500, floorUsd: 1_000, published: false, source: ESTIMATE + " Pronounceable four-letter names sell far above other LLLL." },
+  CVCV: {
+    pattern: "CVCV",
+    medianUsd: 2_500,
+    floorUsd: 1_000,
+    published: false,
+    source: ESTIMATE + " Pronounceable four-letter names sell far above other LLLL.",
+  },
   CVCVC: { pattern: "CVCVC", medianUsd: 400, floorUsd: 120, published: false, source: ESTIMATE },
 };
 

@@ -23,8 +23,25 @@ describe("shape features", () => {
 
   test("patterns", () => {
     const p = (s: string) => patternOf(shapeOf(s));
-    expect(["a", "ab", "abc", "abcd", "kodo", "kodak", "xqzvt", "1", "12", "123", "1234", "12345", "123456", "1234567", "a1", "ab-c", "zolbe"].map(p))
-      .toEqual(["L", "LL", "LLL", "LLLL", "CVCV", "CVCVC", "LLLLL", "N", "NN", "NNN", "NNNN", "NNNNN", "NNNNNN", null, null, null, null]);
+    expect(["a", "ab", "abc", "abcd", "kodo", "kodak", "xqzvt", "1", "12", "123", "1234", "12345", "123456", "1234567", "a1", "ab-c", "zolbe"].map(p)).toEqual([
+      "L",
+      "LL",
+      "LLL",
+      "LLLL",
+      "CVCV",
+      "CVCVC",
+      "LLLLL",
+      "N",
+      "NN",
+      "NNN",
+      "NNNN",
+      "NNNNN",
+      "NNNNNN",
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 });
 

@@ -85,14 +85,18 @@ function wordStats(w: WordSignals): WordStats {
   for (let i = 0; i < w.words.length; i++) {
     const t = w.words[i]!;
     const z = w.zipf[i] ?? 0;
-    let digits = 0, hyph = 0;
+    let digits = 0,
+      hyph = 0;
     for (let j = 0; j < t.length; j++) {
       const c = t.charCodeAt(j);
       if (c >= 48 && c <= 57) digits++;
       else if (c === 45) hyph++;
     }
     const letters = t.length - digits - hyph;
-    if (letters === 0) { if (digits > 0) st.digitTokens++; continue; }
+    if (letters === 0) {
+      if (digits > 0) st.digitTokens++;
+      continue;
+    }
     const isWord = z > 0 && digits === 0 && (letters >= 3 || z >= 5);
     if (isWord) {
       st.known++;
@@ -183,7 +187,14 @@ export function coreValue(name: string, words: WordSignals, explain = false, idn
   let best: Core | null = null;
   if (p !== null) {
     const a = ANCHOR_MB[p];
-    best = { kind: "pattern", mb: a.mb + patternQuality(p, shape), sigma: a.sigma, detail: explain ? `pattern ${p}.com (median $${PATTERN_ANCHORS[p].medianUsd})` : "", shape, term: false };
+    best = {
+      kind: "pattern",
+      mb: a.mb + patternQuality(p, shape),
+      sigma: a.sigma,
+      detail: explain ? `pattern ${p}.com (median $${PATTERN_ANCHORS[p].medianUsd})` : "",
+      shape,
+      term: false,
+    };
   }
   const wr = wordsReading(shape, wordStats(words), words.phrase, explain);
   if (wr !== null && (best === null || wr.mb > best.mb)) best = { kind: "words", ...wr, shape };

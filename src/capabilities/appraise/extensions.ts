@@ -31,13 +31,18 @@ const TIERS: readonly ExtensionTier[] = [
 
 const STANDING: ReadonlyMap<string, number> = (() => {
   const m = new Map<string, number>();
-  const put = (tier: number, list: string) => { for (const e of list.split(" ")) m.set(e, tier); };
+  const put = (tier: number, list: string) => {
+    for (const e of list.split(" ")) m.set(e, tier);
+  };
   put(0, "com");
   put(1, "ai io");
   put(2, "net org co");
   put(3, "de uk co.uk ca com.au au nl fr ch eu us es it jp cn com.cn in co.in br com.br se dk no be at nz co.nz mx com.mx");
   put(4, "info biz me tv cc ly gg sh to fm vc app dev pl ru cz fi pt ie sg hk kr tw il za co.za ar com.ar cl");
-  put(5, "xyz online shop store tech site club vip top pro live world life space website blog news agency studio design digital email group media network solutions cloud");
+  put(
+    5,
+    "xyz online shop store tech site club vip top pro live world life space website blog news agency studio design digital email group media network solutions cloud",
+  );
   return m;
 })();
 

@@ -54,9 +54,23 @@ export const CVCVC = cvMask("CVCVC");
 
 export function shapeOf(s: string): Shape {
   const len = s.length;
-  let letters = 0, digits = 0, hyphens = 0, vowelMask = 0, weak = 0, fours = 0, eights = 0;
-  let vowels = 0, run = 0, maxConsRun = 0, vrun = 0, maxVowelRun = 0, hasV = false;
-  let repeated = len > 0, sequence = len >= 3, up = true, down = true;
+  let letters = 0,
+    digits = 0,
+    hyphens = 0,
+    vowelMask = 0,
+    weak = 0,
+    fours = 0,
+    eights = 0;
+  let vowels = 0,
+    run = 0,
+    maxConsRun = 0,
+    vrun = 0,
+    maxVowelRun = 0,
+    hasV = false;
+  let repeated = len > 0,
+    sequence = len >= 3,
+    up = true,
+    down = true;
   const first = len > 0 ? s.charCodeAt(0) : 0;
   for (let i = 0; i < len; i++) {
     const c = s.charCodeAt(i);
@@ -65,10 +79,12 @@ export function shapeOf(s: string): Shape {
       digits++;
       if (c === 52) fours++;
       else if (c === 56) eights++;
-      run = 0; vrun = 0;
+      run = 0;
+      vrun = 0;
     } else if (c === 45) {
       hyphens++;
-      run = 0; vrun = 0;
+      run = 0;
+      vrun = 0;
     } else {
       letters++;
       if (isVowel(c)) {
@@ -79,7 +95,11 @@ export function shapeOf(s: string): Shape {
       } else {
         vrun = 0;
         // "y" between consonants acts as a vowel for speech ("gym", "lynx").
-        if (c === 121 && i > 0) { run = 0; vowels++; continue; }
+        if (c === 121 && i > 0) {
+          run = 0;
+          vowels++;
+          continue;
+        }
         if (++run > maxConsRun) maxConsRun = run;
         if (c === 113 || c === 120 || c === 122 || c === 106 || c === 118) weak++;
         if (c === 118) hasV = true;
@@ -101,14 +121,24 @@ export function shapeOf(s: string): Shape {
   }
   let pairs = false;
   if (len === 4) {
-    const a = s.charCodeAt(0), b = s.charCodeAt(1), c = s.charCodeAt(2), d = s.charCodeAt(3);
+    const a = s.charCodeAt(0),
+      b = s.charCodeAt(1),
+      c = s.charCodeAt(2),
+      d = s.charCodeAt(3);
     pairs = !repeated && ((a === b && c === d) || (a === c && b === d) || (a === d && b === c));
   }
   return {
-    len, letters, digits, hyphens, kind, vowelMask, speech,
+    len,
+    letters,
+    digits,
+    hyphens,
+    kind,
+    vowelMask,
+    speech,
     weakLetters: weak,
     premiumLetters: kind === Kind.Letters && vowelMask === 0 && len <= 30 && !hasV,
-    fours, eights,
+    fours,
+    eights,
     leadingZero: first === 48,
     repeated,
     sequence,

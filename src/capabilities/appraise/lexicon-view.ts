@@ -27,7 +27,8 @@ export function lexiconView(): LexiconView {
       const w = c.words;
       let phrase = false;
       if (w.length === 2) {
-        const i = lex.indexOf(w[0]!), j = lex.indexOf(w[1]!);
+        const i = lex.indexOf(w[0]!),
+          j = lex.indexOf(w[1]!);
         // A two-word keyword in a two-word name covers it ("vacation rentals" matches "vacation rental").
         phrase = (i >= 0 && j >= 0 && lex.isPhrase(i, j)) || c.matched.some((k) => k.includes(" "));
       }

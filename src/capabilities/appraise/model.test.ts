@@ -32,7 +32,11 @@ function sig(name: string, opts: Partial<Omit<AppraisalSignals, "words">> & { zi
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 
 describe("calibration: published pattern medians (within a factor of 2)", () => {
-  const cases: [string, string, number][] = [["LLL", LETTERS, 3], ["NNNN", DIGITS, 4], ["LLLL", LETTERS, 4]];
+  const cases: [string, string, number][] = [
+    ["LLL", LETTERS, 3],
+    ["NNNN", DIGITS, 4],
+    ["LLLL", LETTERS, 4],
+  ];
   for (const [pattern, chars, len] of cases) {
     test(`${pattern}.com`, () => {
       const anchor = PATTERN_ANCHORS[pattern as "LLL"];
@@ -89,30 +93,45 @@ describe("market ordering", () => {
   test("zone demand: a name taken in many extensions is worth more", () => {
     const z = (exactCount: number): ZoneSignals => ({ indexed: true, exactCount, extSize: 150_000_000, typicalCount: 2.5 });
     expect(word("lumen", 3.0, "com", z(200))).toBeGreaterThan(word("lumen", 3.0, "com", z(3)));
-    expect(word("lumen", 3.0, "com", z(3))).toBeGreaterThan(word("lumen", 3.0, "com", { indexed: false, exactCount: 0, extSize: 150_000_000, typicalCount: 2.5 }));
+    expect(word("lumen", 3.0, "com", z(3))).toBeGreaterThan(
+      word("lumen", 3.0, "com", { indexed: false, exactCount: 0, extSize: 150_000_000, typicalCount: 2.5 }),
+    );
   });
 });
 
 describe("range, determinism and explanations", () => {
   const names = ["a", "zz", "abc", "qxzj", "0000", "9", "kodak", "zolabo", "xqzvtkpl", "a1-b2-c3", "x".repeat(63), "123456789012"];
   test("0 <= low <= value <= high, whole USD, for every shape and extension", () => {
-    for (const n of names) for (const ext of ["com", "net", "co.uk", "xyz", "zz"]) {
-      for (const zone of [null, { indexed: false, exactCount: 0, extSize: 0, typicalCount: 1 }, { indexed: true, exactCount: 5000, extSize: 1e9, typicalCount: 3 }]) {
-        const r = appraiseSignals(sig(n, { ext, zone }));
-        expect(Number.isInteger(r.value) && Number.isInteger(r.low) && Number.isInteger(r.high)).toBe(true);
-        expect(0 <= r.low && r.low <= r.value && r.value <= r.high).toBe(true);
-        expect(r.explain).toBeNull();
-        // Explaining changes nothing but adds the steps, which add up to the value.
-        const e = appraiseSignals(sig(n, { ext, zone }), true);
-        expect([e.value, e.low, e.high]).toEqual([r.value, r.low, r.high]);
-        expect(e.explain!.reduce((sum, x) => sum + x.effect, 0)).toBe(r.value);
+    for (const n of names)
+      for (const ext of ["com", "net", "co.uk", "xyz", "zz"]) {
+        for (const zone of [
+          null,
+          { indexed: false, exactCount: 0, extSize: 0, typicalCount: 1 },
+          { indexed: true, exactCount: 5000, extSize: 1e9, typicalCount: 3 },
+        ]) {
+          const r = appraiseSignals(sig(n, { ext, zone }));
+          expect(Number.isInteger(r.value) && Number.isInteger(r.low) && Number.isInteger(r.high)).toBe(true);
+          expect(0 <= r.low && r.low <= r.value && r.value <= r.high).toBe(true);
+          expect(r.explain).toBeNull();
+          // Explaining changes nothing but adds the steps, which add up to the value.
+          const e = appraiseSignals(sig(n, { ext, zone }), true);
+          expect([e.value, e.low, e.high]).toEqual([r.value, r.low, r.high]);
+          expect(e.explain!.reduce((sum, x) => sum + x.effect, 0)).toBe(r.value);
+        }
       }
-    }
   });
 
   test("explanations: base plus effects equal the value; factors show the direction", () => {
-    const r = appraiseSignals(sig("bestpizza", { ext: "net", words: ["best", "pizza"], zipf: [5.6, 4.4], zone: { indexed: true, exactCount: 40, extSize: 1e7, typicalCount: 2 },
-      classification: { vertical: "Food & Drink", subcategory: "Restaurants", type: "industry" } }), true);
+    const r = appraiseSignals(
+      sig("bestpizza", {
+        ext: "net",
+        words: ["best", "pizza"],
+        zipf: [5.6, 4.4],
+        zone: { indexed: true, exactCount: 40, extSize: 1e7, typicalCount: 2 },
+        classification: { vertical: "Food & Drink", subcategory: "Restaurants", type: "industry" },
+      }),
+      true,
+    );
     const ex = r.explain!;
     expect(ex[0]!.feature).toBe("base");
     expect(ex.reduce((s, e) => s + e.effect, 0)).toBe(r.value);

@@ -24,18 +24,32 @@ export const MODEL_VERSION = "zw-2026.11.1";
 
 /** Verticals where buyers pay a premium for exact-match names (lead value per visitor is high). */
 const PREMIUM_VERTICALS: ReadonlyMap<string, number> = new Map([
-  ["Finance", bits(0.5)], ["Insurance", bits(0.6)], ["Legal", bits(0.5)], ["Real Estate", bits(0.4)],
-  ["Health & Medical", bits(0.4)], ["Travel", bits(0.4)], ["Technology", bits(0.3)], ["Gambling", bits(0.4)],
-  ["Business Services", bits(0.2)], ["Automotive", bits(0.2)], ["Education", bits(0.2)], ["Shopping", bits(0.2)],
+  ["Finance", bits(0.5)],
+  ["Insurance", bits(0.6)],
+  ["Legal", bits(0.5)],
+  ["Real Estate", bits(0.4)],
+  ["Health & Medical", bits(0.4)],
+  ["Travel", bits(0.4)],
+  ["Technology", bits(0.3)],
+  ["Gambling", bits(0.4)],
+  ["Business Services", bits(0.2)],
+  ["Automotive", bits(0.2)],
+  ["Education", bits(0.2)],
+  ["Shopping", bits(0.2)],
 ]);
 
-interface Term { feature: string; mb: number; detail: string }
+interface Term {
+  feature: string;
+  mb: number;
+  detail: string;
+}
 
 /** Hyphens and digits mixed into letters: buyers discount both heavily. */
 function formTerms(core: Core, out: Term[], explain: boolean): void {
   if (core.kind === "idn") return; // the hyphens are the xn-- prefix, the digits its encoding
   const s = core.shape;
-  if (s.hyphens > 0) out.push({ feature: "hyphens", mb: -bits(1.5) * Math.min(3, s.hyphens), detail: explain ? `${s.hyphens} hyphen${s.hyphens > 1 ? "s" : ""}` : "" });
+  if (s.hyphens > 0)
+    out.push({ feature: "hyphens", mb: -bits(1.5) * Math.min(3, s.hyphens), detail: explain ? `${s.hyphens} hyphen${s.hyphens > 1 ? "s" : ""}` : "" });
   if (s.kind === Kind.Mixed && s.digits > 0 && s.letters > 0) out.push({ feature: "digits", mb: -bits(1.0), detail: "digits mixed with letters" });
 }
 
@@ -50,8 +64,7 @@ function classTerms(sig: AppraisalSignals, core: Core, out: Term[], explain: boo
     out.push({ feature: "type", mb: bits(1.0), detail: explain ? "exact-match industry keyword" : "" });
   } else if (c.type === "industry" || c.type === "geo") {
     out.push({ feature: "type", mb: bits(0.3), detail: explain ? `${c.type} name (exact-match buyers)` : "" });
-  }
-  else if (c.type === "personal") out.push({ feature: "type", mb: -bits(1.0), detail: "personal name (few buyers)" });
+  } else if (c.type === "personal") out.push({ feature: "type", mb: -bits(1.0), detail: "personal name (few buyers)" });
 }
 
 /**

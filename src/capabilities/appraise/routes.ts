@@ -21,7 +21,11 @@ export function explainParam(query: URLSearchParams): boolean {
 }
 
 const EXPLAIN_QUERY = [
-  { name: "explain", description: "true (or 1) adds the features that moved the value and by how much; false (or 0), the default, leaves them out", schema: { type: "string", enum: ["true", "false", "1", "0"] } },
+  {
+    name: "explain",
+    description: "true (or 1) adds the features that moved the value and by how much; false (or 0), the default, leaves them out",
+    schema: { type: "string", enum: ["true", "false", "1", "0"] },
+  },
 ];
 
 const EXPLAIN_NOTE = " Over REST, add ?explain=true for the features that moved the value and by how much (never returned by default).";

@@ -28,12 +28,16 @@ export interface BatchSplits {
 
 /** Stage 1: every name split. */
 export function splitBatch(domains: readonly ParsedName[]): BatchSplits {
-  const n = domains.length, splitter = getSplitter();
-  const splits = new Array<Split>(n), starts = new Int32Array(n + 1);
-  let ids = new Int32Array(2 * n + 64), total = 0;
+  const n = domains.length,
+    splitter = getSplitter();
+  const splits = new Array<Split>(n),
+    starts = new Int32Array(n + 1);
+  let ids = new Int32Array(2 * n + 64),
+    total = 0;
   for (let i = 0; i < n; i++) {
     const s = (splits[i] = splitter.split(domains[i]!.name));
-    const len = s.words.length, tokens = splitter.tokenWords();
+    const len = s.words.length,
+      tokens = splitter.tokenWords();
     if (total + len > ids.length) {
       const grown = new Int32Array(2 * ids.length + len);
       grown.set(ids);
@@ -53,7 +57,8 @@ export function splitBatch(domains: readonly ParsedName[]): BatchSplits {
 function tokenFacts(b: BatchSplits, info: WordInfo): Int32Array {
   const facts = new Int32Array(b.starts[b.splits.length]!);
   for (let i = 0; i < b.splits.length; i++) {
-    const words = b.splits[i]!.words, at = b.starts[i]!;
+    const words = b.splits[i]!.words,
+      at = b.starts[i]!;
     for (let k = 0; k < words.length; k++) facts[at + k] = wordFactsAt(info, b.ids[at + k]!, words[k]!);
   }
   return facts;
@@ -61,14 +66,18 @@ function tokenFacts(b: BatchSplits, info: WordInfo): Int32Array {
 
 /** Stage 2 for camelcase: each name's classifyTopic() (taxonomy node << 3 | domain type). */
 export function topicsOf(domains: readonly ParsedName[], b: BatchSplits): Int32Array {
-  const info = getWordInfo(), facts = tokenFacts(b, info), topics = new Int32Array(domains.length);
+  const info = getWordInfo(),
+    facts = tokenFacts(b, info),
+    topics = new Int32Array(domains.length);
   for (let i = 0; i < domains.length; i++) topics[i] = classifyTopic(domains[i]!.name, b.splits[i]!.words, info, facts, b.starts[i], true);
   return topics;
 }
 
 /** Stage 2 for categorize: each name's classify(). */
 export function classificationsOf(domains: readonly ParsedName[], b: BatchSplits): Classification[] {
-  const info = getWordInfo(), facts = tokenFacts(b, info), out = new Array<Classification>(domains.length);
+  const info = getWordInfo(),
+    facts = tokenFacts(b, info),
+    out = new Array<Classification>(domains.length);
   for (let i = 0; i < domains.length; i++) out[i] = classify(domains[i]!.name, b.splits[i]!.words, info, facts, b.starts[i], true);
   return out;
 }
@@ -80,11 +89,14 @@ export function classificationsOf(domains: readonly ParsedName[], b: BatchSplits
  * splitter's, or looked up when the splitter did not look the token up).
  */
 export function countWords(b: BatchSplits, counts: Tally): void {
-  const lex = getLexicon(), ids = b.ids;
+  const lex = getLexicon(),
+    ids = b.ids;
   for (let i = 0; i < b.splits.length; i++) {
-    const words = b.splits[i]!.words, at = b.starts[i]!;
+    const words = b.splits[i]!.words,
+      at = b.starts[i]!;
     for (let k = 0; k < words.length; k++) {
-      const w = words[k]!, token = ids[at + k]!;
+      const w = words[k]!,
+        token = ids[at + k]!;
       const id = token === NOT_LOOKED_UP ? lex.indexOf(w) : token;
       if (id >= 0) counts.addIndexed(w, id);
       else counts.add(w);

@@ -30,7 +30,8 @@ export function camelDomain(ascii: string, name: string, ext: string | null, wor
 function camelPrefix(s: string, n: number, words: readonly string[], lower: boolean): string {
   let out = "";
   /** s[0, kept) is in `out`; the next word may begin at `at`. */
-  let kept = 0, at = 0;
+  let kept = 0,
+    at = 0;
   for (let k = 0; k < words.length; k++) {
     const w = lower ? words[k]! : words[k]!.toLowerCase();
     if (w === "") continue;

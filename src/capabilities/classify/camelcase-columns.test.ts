@@ -5,8 +5,20 @@ import { fromColumns, toColumns } from "./camelcase-columns.ts";
 import { camelcaseOne, newWordTally } from "./results.ts";
 
 const NAMES = [
-  "bestpizza.com", "top10games.net", "best-pizza.co.uk", "cheapflights", "denverdentist.com", "xn--bcher-kva.de",
-  "888.com", "ibm.com", "johnsmith.org", "qzxv.io", "a.b.c.example", "-x-", "0-0.nu", "realestate.com.au",
+  "bestpizza.com",
+  "top10games.net",
+  "best-pizza.co.uk",
+  "cheapflights",
+  "denverdentist.com",
+  "xn--bcher-kva.de",
+  "888.com",
+  "ibm.com",
+  "johnsmith.org",
+  "qzxv.io",
+  "a.b.c.example",
+  "-x-",
+  "0-0.nu",
+  "realestate.com.au",
 ];
 
 describe("camelcase columns", () => {

@@ -35,12 +35,16 @@ export interface CamelcaseColumns extends TallyParts {
 /** The rows as columns, with `words`: the tally camelcaseRows() counted their words in. */
 export function toColumns(rows: readonly CamelcaseRow[], words: Tally): CamelcaseColumns {
   const codes = new Int32Array(rows.length * 2);
-  let converted = "", split = "";
+  let converted = "",
+    split = "";
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i]!;
     const node = TAXONOMY.bySubcategory.get(r.subcategory);
     if (node === undefined || node.vertical !== r.category) throw new Error(`camelcase row outside the taxonomy: ${r.category} / ${r.subcategory}`);
-    if (i > 0) { converted += "\n"; split += "\n"; }
+    if (i > 0) {
+      converted += "\n";
+      split += "\n";
+    }
     converted += r.converted;
     split += r.split;
     codes[2 * i] = r.word_count;
@@ -53,7 +57,8 @@ export function toColumns(rows: readonly CamelcaseRow[], words: Tally): Camelcas
 export function fromColumns(domains: readonly ParsedName[], cols: CamelcaseColumns): CamelcaseRow[] {
   const n = domains.length;
   if (cols.codes.length !== 2 * n) throw new Error(`camelcase chunk: ${cols.codes.length / 2} rows for ${n} domains`);
-  const converted = cols.converted.split("\n"), split = cols.split.split("\n");
+  const converted = cols.converted.split("\n"),
+    split = cols.split.split("\n");
   const rows = new Array<CamelcaseRow>(n);
   for (let i = 0; i < n; i++) {
     const code = cols.codes[2 * i + 1]!;

@@ -11,7 +11,11 @@ import { W_WORD } from "./classifier-words.ts";
 import { HASH_START, hashOn, mayStartKeyword } from "./keyword-filter.ts";
 import { MAX_PHRASE_WORDS, MAX_TOKEN_LENGTH, sameWord, SINGLE_BY_WORD, SINGLE_TRIE, TOKEN_ENTRIES, type Keyword } from "./keywords.ts";
 
-export interface Hit { kw: Keyword; pos: number; span: number }
+export interface Hit {
+  kw: Keyword;
+  pos: number;
+  span: number;
+}
 
 /** findHits() of a name without keywords: no array allocated. */
 export const NO_HITS: readonly Hit[] = Object.freeze([]);
@@ -31,12 +35,18 @@ export function findHits(toks: readonly string[], flags: Int32Array, keys: Int32
         if (i + len > n) continue;
         let ok = true;
         for (let j = 1; j < len && ok; j++) ok = sameWord(toks[i + j]!, p.words[j]!);
-        if (ok) { hit = { kw: p, pos: i, span: len }; break; }
+        if (ok) {
+          hit = { kw: p, pos: i, span: len };
+          break;
+        }
       }
     }
     if (hit === undefined && i + 1 < n && (flags[i] === 0 || flags[i + 1] === 0)) hit = joinedHit(toks, flags, i);
     if (hit === undefined && entry?.single !== undefined) hit = { kw: entry.single, pos: i, span: 1 };
-    if (hit !== undefined) { (hits ??= []).push(hit); i += hit.span; } else i++;
+    if (hit !== undefined) {
+      (hits ??= []).push(hit);
+      i += hit.span;
+    } else i++;
   }
   return hits ?? NO_HITS;
 }
@@ -50,7 +60,10 @@ export function findHits(toks: readonly string[], flags: Int32Array, keys: Int32
  */
 function joinedHit(toks: readonly string[], flags: Int32Array, i: number): Hit | undefined {
   const max = Math.min(MAX_PHRASE_WORDS + 1, toks.length - i);
-  let h = HASH_START, length = 0, fragment = false, hit: Hit | undefined;
+  let h = HASH_START,
+    length = 0,
+    fragment = false,
+    hit: Hit | undefined;
   for (let j = 0; j < max; j++) {
     const t = toks[i + j]!;
     length += t.length;

@@ -31,9 +31,14 @@ export function primary(hits: readonly Hit[]): number {
   for (const h of hits) {
     const a = h.kw.node;
     if (a === best) continue;
-    const va = vertScore[nodes[a]!.verticalId]!, vb = vertScore[nodes[best]!.verticalId]!;
-    if (va > vb || (va === vb && (subScore[a]! > subScore[best]! ||
-      (subScore[a] === subScore[best] && (lastPos[a]! > lastPos[best]! || (lastPos[a] === lastPos[best] && a < best)))))) best = a;
+    const va = vertScore[nodes[a]!.verticalId]!,
+      vb = vertScore[nodes[best]!.verticalId]!;
+    if (
+      va > vb ||
+      (va === vb &&
+        (subScore[a]! > subScore[best]! || (subScore[a] === subScore[best] && (lastPos[a]! > lastPos[best]! || (lastPos[a] === lastPos[best] && a < best)))))
+    )
+      best = a;
   }
   return best;
 }
@@ -47,7 +52,15 @@ export function reset(hits: readonly Hit[]): void {
 }
 
 /** Steps 2-3 once the hits are scored (primary()): confidence, matched and tags. */
-export function scored(toks: readonly string[], flags: Int32Array, digits: Uint8Array, hits: readonly Hit[], used: Uint8Array, best: number, type: DomainType): Classification {
+export function scored(
+  toks: readonly string[],
+  flags: Int32Array,
+  digits: Uint8Array,
+  hits: readonly Hit[],
+  used: Uint8Array,
+  best: number,
+  type: DomainType,
+): Classification {
   const primaryNode = nodes[best]!;
   const strength = vertScore[primaryNode.verticalId]!;
   let rival = 0;
@@ -56,7 +69,8 @@ export function scored(toks: readonly string[], flags: Int32Array, digits: Uint8
     if (v !== primaryNode.verticalId && vertScore[v]! > rival) rival = vertScore[v]!;
   }
   let level = strength >= 3 && rival * 2 <= strength ? 2 : strength >= 3 || (strength >= 2 && rival === 0) ? 1 : 0;
-  let keywordLetters = 0, unknownLetters = 0;
+  let keywordLetters = 0,
+    unknownLetters = 0;
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i]!;
     if (used[i] === 1) keywordLetters += t.length;

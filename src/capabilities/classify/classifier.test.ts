@@ -9,12 +9,27 @@ import { TAXONOMY } from "./taxonomy.ts";
 
 /** A tiny lexicon standing in for the real one: only what these tests need. */
 const TABLE: Record<string, number> = {
-  denver: W_PLACE, paris: W_PLACE, london: W_PLACE, texas: W_PLACE, chicago: W_PLACE,
-  bath: W_PLACE | W_WORD | W_COMMON, reading: W_PLACE | W_WORD | W_COMMON,
-  john: W_FIRST, mary: W_FIRST, david: W_FIRST, rose: W_FIRST | W_WORD | W_COMMON,
-  smith: W_SURNAME, miller: W_SURNAME, baker: W_SURNAME | W_WORD, hill: W_SURNAME | W_WORD | W_COMMON,
-  blue: W_WORD | W_COMMON, sky: W_WORD | W_COMMON, happy: W_WORD | W_COMMON, ocean: W_WORD | W_COMMON,
-  house: W_WORD | W_COMMON, cloud: W_WORD | W_COMMON,
+  denver: W_PLACE,
+  paris: W_PLACE,
+  london: W_PLACE,
+  texas: W_PLACE,
+  chicago: W_PLACE,
+  bath: W_PLACE | W_WORD | W_COMMON,
+  reading: W_PLACE | W_WORD | W_COMMON,
+  john: W_FIRST,
+  mary: W_FIRST,
+  david: W_FIRST,
+  rose: W_FIRST | W_WORD | W_COMMON,
+  smith: W_SURNAME,
+  miller: W_SURNAME,
+  baker: W_SURNAME | W_WORD,
+  hill: W_SURNAME | W_WORD | W_COMMON,
+  blue: W_WORD | W_COMMON,
+  sky: W_WORD | W_COMMON,
+  happy: W_WORD | W_COMMON,
+  ocean: W_WORD | W_COMMON,
+  house: W_WORD | W_COMMON,
+  cloud: W_WORD | W_COMMON,
 };
 const TEST_INFO: WordInfo = { flags: (w) => (TABLE[w] ?? 0) | FALLBACK_WORD_INFO.flags(w) };
 const c = (sld: string, words: string[]): Classification => classify(sld, words, TEST_INFO);
@@ -46,7 +61,12 @@ describe("classify: industry keywords", () => {
   for (const [sld, words, vertical, subcategory] of examples) {
     test(`${sld} -> ${vertical} / ${subcategory}`, () => {
       const r = c(sld, words);
-      expect({ vertical: r.vertical, subcategory: r.subcategory, source: r.source, type: r.type }).toEqual({ vertical, subcategory, source: "lexicon", type: "industry" });
+      expect({ vertical: r.vertical, subcategory: r.subcategory, source: r.source, type: r.type }).toEqual({
+        vertical,
+        subcategory,
+        source: "lexicon",
+        type: "industry",
+      });
       expect(r.matched.length).toBeGreaterThan(0);
     });
   }
@@ -66,7 +86,10 @@ describe("classify: industry keywords", () => {
   test("secondary matches become distinct tags, stable order, never the primary", () => {
     const r = c("pizzadeliverybar", ["pizza", "delivery", "bar"]);
     expect(r.subcategory).toBe("Pizza");
-    expect(r.tags).toEqual([{ vertical: "Food & Drink", subcategory: "Food Delivery" }, { vertical: "Food & Drink", subcategory: "Spirits & Bars" }]);
+    expect(r.tags).toEqual([
+      { vertical: "Food & Drink", subcategory: "Food Delivery" },
+      { vertical: "Food & Drink", subcategory: "Spirits & Bars" },
+    ]);
     const twice = c("pizzapizzeria", ["pizza", "pizzeria"]);
     expect(twice.tags).toEqual([]);
     expect(twice.matched).toEqual(["pizza", "pizzeria"]);
@@ -91,7 +114,15 @@ describe("classify: industry keywords", () => {
 
 describe("classify: domain types", () => {
   test("geo: a place leads a name without keywords; place + industry keyword is geo with the industry kept", () => {
-    expect(c("paris", ["paris"])).toEqual({ vertical: "Uncategorized", subcategory: "General", confidence: "low", matched: [], source: "none", type: "geo", tags: [] });
+    expect(c("paris", ["paris"])).toEqual({
+      vertical: "Uncategorized",
+      subcategory: "General",
+      confidence: "low",
+      matched: [],
+      source: "none",
+      type: "geo",
+      tags: [],
+    });
     expect(c("mylondon", ["my", "london"]).type).toBe("geo");
     const r = c("denverdentist", ["denver", "dentist"]);
     expect([r.type, r.vertical, r.subcategory, r.source]).toEqual(["geo", "Health & Medical", "Dental Care", "lexicon"]);
@@ -110,7 +141,14 @@ describe("classify: domain types", () => {
   test("generic, brandable, numeric, acronym", () => {
     expect(c("bluesky", ["blue", "sky"])).toMatchObject({ type: "generic", source: "none", vertical: "Uncategorized" });
     expect(c("zorvexa", ["zorvexa"])).toMatchObject({ type: "brandable", source: "none" });
-    expect(c("123456", ["123456"])).toMatchObject({ type: "numeric", source: "rule", vertical: "Uncategorized", subcategory: "General", confidence: "low", matched: [] });
+    expect(c("123456", ["123456"])).toMatchObject({
+      type: "numeric",
+      source: "rule",
+      vertical: "Uncategorized",
+      subcategory: "General",
+      confidence: "low",
+      matched: [],
+    });
     expect(c("365a", ["365", "a"]).type).toBe("numeric");
     expect(c("ibm", ["ibm"])).toMatchObject({ type: "acronym", source: "rule" });
     expect(c("a1", ["a1"]).type).toBe("acronym");
@@ -118,10 +156,17 @@ describe("classify: domain types", () => {
   });
 
   test("every domain type is reachable and listed", () => {
-    const seen = new Set([
-      c("pizza", ["pizza"]), c("paris", ["paris"]), c("johnsmith", ["john", "smith"]), c("bluesky", ["blue", "sky"]),
-      c("zorvexa", ["zorvexa"]), c("888", ["888"]), c("ibm", ["ibm"]),
-    ].map((r) => r.type));
+    const seen = new Set(
+      [
+        c("pizza", ["pizza"]),
+        c("paris", ["paris"]),
+        c("johnsmith", ["john", "smith"]),
+        c("bluesky", ["blue", "sky"]),
+        c("zorvexa", ["zorvexa"]),
+        c("888", ["888"]),
+        c("ibm", ["ibm"]),
+      ].map((r) => r.type),
+    );
     expect([...seen].sort()).toEqual([...DOMAIN_TYPES].sort());
   });
 });
@@ -145,7 +190,11 @@ describe("classify: hostile input and determinism", () => {
   });
 
   test("same input, same bytes; the shared score arrays do not leak between calls", () => {
-    const inputs: [string, string[]][] = [["pizzainsurance", ["pizza", "insurance"]], ["denverdentist", ["denver", "dentist"]], ["bestpizza", ["best", "pizza"]]];
+    const inputs: [string, string[]][] = [
+      ["pizzainsurance", ["pizza", "insurance"]],
+      ["denverdentist", ["denver", "dentist"]],
+      ["bestpizza", ["best", "pizza"]],
+    ];
     const first = inputs.map(([s, w]) => JSON.stringify(c(s, w)));
     for (let round = 0; round < 3; round++) expect(inputs.map(([s, w]) => JSON.stringify(c(s, w)))).toEqual(first);
     expect(JSON.stringify(c("bestpizza", ["best", "pizza"]))).toBe(
@@ -155,11 +204,19 @@ describe("classify: hostile input and determinism", () => {
 
   test("real names: order of calls does not matter, matched are keyword texts", () => {
     const file = path.resolve(import.meta.dir, "../../../../shared/data/domains/tranco_top_100k.csv.gz");
-    const slds = gunzipSync(readFileSync(file)).toString("utf8").split("\n").slice(0, 3000).map((l) => l.trim().split(".")[0]!).filter((s) => s !== "");
+    const slds = gunzipSync(readFileSync(file))
+      .toString("utf8")
+      .split("\n")
+      .slice(0, 3000)
+      .map((l) => l.trim().split(".")[0]!)
+      .filter((s) => s !== "");
     // Stand-in split: hyphens, then each part halved, so phrases, joins and fragments all occur.
     const words = (s: string) => s.split("-").flatMap((p) => (p.length > 7 ? [p.slice(0, p.length >> 1), p.slice(p.length >> 1)] : [p]));
     const forward = slds.map((s) => JSON.stringify(c(s, words(s))));
-    const backward = [...slds].reverse().map((s) => JSON.stringify(c(s, words(s)))).reverse();
+    const backward = [...slds]
+      .reverse()
+      .map((s) => JSON.stringify(c(s, words(s))))
+      .reverse();
     expect(backward).toEqual(forward);
     const texts = new Set(KEYWORDS.map((k) => k.text));
     const categorized = forward.map((j) => JSON.parse(j) as Classification).filter((r) => r.source === "lexicon");
@@ -169,7 +226,11 @@ describe("classify: hostile input and determinism", () => {
 
   test("every result names a real taxonomy pair", () => {
     const pairs = new Set(TAXONOMY.nodes.map((n) => `${n.vertical}/${n.subcategory}`));
-    for (const [s, w] of [["pizzadeliverybar", ["pizza", "delivery", "bar"]], ["zz", ["zz"]], ["lawncare", ["lawn", "care"]]] as const) {
+    for (const [s, w] of [
+      ["pizzadeliverybar", ["pizza", "delivery", "bar"]],
+      ["zz", ["zz"]],
+      ["lawncare", ["lawn", "care"]],
+    ] as const) {
       const r = c(s, [...w]);
       expect(pairs.has(`${r.vertical}/${r.subcategory}`)).toBe(true);
       for (const t of r.tags) expect(pairs.has(`${t.vertical}/${t.subcategory}`)).toBe(true);

@@ -92,7 +92,10 @@ function tokens(words: readonly string[]): readonly string[] {
   if (words.every(isToken)) return words; // the usual case: the splitter's words as they are
   const out: string[] = [];
   for (const w of words) {
-    if (isToken(w)) { out.push(w); continue; }
+    if (isToken(w)) {
+      out.push(w);
+      continue;
+    }
     for (const part of w.toLowerCase().split(NON_ALNUM)) if (part !== "") out.push(part);
   }
   return out;
@@ -103,7 +106,9 @@ function tokens(words: readonly string[]): readonly string[] {
  * Digit tokens are skipped; at most three tokens of letters.
  */
 function personalName(n: number, flags: Int32Array, digits: Uint8Array): boolean {
-  let count = 0, everyday = true, f0 = 0;
+  let count = 0,
+    everyday = true,
+    f0 = 0;
   for (let i = 0; i < n; i++) {
     if (digits[i] === 1) continue;
     const f = flags[i]!;
@@ -140,9 +145,14 @@ const SOURCE_SHIFT = 3;
 /** The name has keyword hits (lastHits): it is categorized, source lexicon. */
 const HITS = 32;
 const answer = (type: DomainType, source: Source) => DOMAIN_TYPES.indexOf(type) | (SOURCES.indexOf(source) << SOURCE_SHIFT);
-const INDUSTRY = answer("industry", "lexicon") | HITS, GEO = answer("geo", "lexicon") | HITS;
-const PERSONAL = answer("personal", "none"), NUMERIC = answer("numeric", "rule"), ACRONYM = answer("acronym", "rule");
-const GEO_NONE = answer("geo", "none"), GENERIC = answer("generic", "none"), BRANDABLE = answer("brandable", "none");
+const INDUSTRY = answer("industry", "lexicon") | HITS,
+  GEO = answer("geo", "lexicon") | HITS;
+const PERSONAL = answer("personal", "none"),
+  NUMERIC = answer("numeric", "rule"),
+  ACRONYM = answer("acronym", "rule");
+const GEO_NONE = answer("geo", "none"),
+  GENERIC = answer("generic", "none"),
+  BRANDABLE = answer("brandable", "none");
 
 /**
  * The uncategorized results by analyse()'s answer, built once and frozen: most names have no
@@ -150,12 +160,18 @@ const GEO_NONE = answer("geo", "none"), GENERIC = answer("generic", "none"), BRA
  */
 const UNCATEGORIZED_RESULTS: readonly Classification[] = (() => {
   const out: Classification[] = [];
-  for (const source of SOURCES) for (const type of DOMAIN_TYPES) {
-    out[answer(type, source)] = Object.freeze<Classification>({
-      vertical: UNCATEGORIZED.vertical, subcategory: UNCATEGORIZED.subcategory, confidence: "low",
-      matched: Object.freeze([]) as unknown as string[], source, type, tags: Object.freeze([]) as unknown as Classification["tags"],
-    });
-  }
+  for (const source of SOURCES)
+    for (const type of DOMAIN_TYPES) {
+      out[answer(type, source)] = Object.freeze<Classification>({
+        vertical: UNCATEGORIZED.vertical,
+        subcategory: UNCATEGORIZED.subcategory,
+        confidence: "low",
+        matched: Object.freeze([]) as unknown as string[],
+        source,
+        type,
+        tags: Object.freeze([]) as unknown as Classification["tags"],
+      });
+    }
   return out;
 })();
 
@@ -172,7 +188,14 @@ const UNCATEGORIZED_RESULTS: readonly Classification[] = (() => {
  * letters or digits) and are not checked again; with `factsGiven`, the array holds each
  * word's wordFactsAt() instead (a batch looks them all up first: batch-stages.ts).
  */
-export function classify(sld: string, words: readonly string[], info: WordInfo = getWordInfo(), wordIndexes?: Int32Array, from = 0, factsGiven = false): Classification {
+export function classify(
+  sld: string,
+  words: readonly string[],
+  info: WordInfo = getWordInfo(),
+  wordIndexes?: Int32Array,
+  from = 0,
+  factsGiven = false,
+): Classification {
   const a = analyse(sld, words, info, wordIndexes, from, factsGiven);
   if ((a & HITS) === 0) return UNCATEGORIZED_RESULTS[a]!;
   const best = primary(lastHits);
@@ -187,7 +210,14 @@ export function classify(sld: string, words: readonly string[], info: WordInfo =
  * result (matched, tags, confidence). Equal to classify()'s answer by construction: both come
  * from analyse() and primary().
  */
-export function classifyTopic(sld: string, words: readonly string[], info: WordInfo = getWordInfo(), wordIndexes?: Int32Array, from = 0, factsGiven = false): number {
+export function classifyTopic(
+  sld: string,
+  words: readonly string[],
+  info: WordInfo = getWordInfo(),
+  wordIndexes?: Int32Array,
+  from = 0,
+  factsGiven = false,
+): number {
   const a = analyse(sld, words, info, wordIndexes, from, factsGiven);
   if ((a & HITS) === 0) return (UNCATEGORIZED.id << 3) | (a & TYPE_MASK);
   const best = primary(lastHits);
@@ -200,13 +230,13 @@ export function classifyTopic(sld: string, words: readonly string[], info: WordI
  * index when known (the splitter's tokenWords(): an index, NOT_A_WORD or NOT_LOOKED_UP).
  */
 export function wordFactsAt(info: WordInfo, index: number, word: string): number {
-  return info.factsAt !== undefined ? info.factsAt(index, word)
-    : info.facts !== undefined ? info.facts(word) : info.flags(word) | (keywordNumber(word) << 8);
+  return info.factsAt !== undefined ? info.factsAt(index, word) : info.facts !== undefined ? info.facts(word) : info.flags(word) | (keywordNumber(word) << 8);
 }
 
 /** The rules of classify(), up to the keyword hits and the domain type (see its comment). */
 function analyse(sld: string, words: readonly string[], info: WordInfo, wordIndexes: Int32Array | undefined, from: number, factsGiven: boolean): number {
-  let letters = 0, digits = 0;
+  let letters = 0,
+    digits = 0;
   for (let i = 0; i < sld.length; i++) {
     const c = sld.charCodeAt(i);
     if (c >= 48 && c <= 57) digits++;
@@ -221,7 +251,9 @@ function analyse(sld: string, words: readonly string[], info: WordInfo, wordInde
     tokenUsed = new Uint8Array(toks.length * 2);
     tokenDigits = new Uint8Array(toks.length * 2);
   }
-  const flags = tokenFlags, keys = tokenKeys, digitRuns = tokenDigits;
+  const flags = tokenFlags,
+    keys = tokenKeys,
+    digitRuns = tokenDigits;
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i]!;
     digitRuns[i] = isDigits(t) ? 1 : 0;
@@ -234,10 +266,11 @@ function analyse(sld: string, words: readonly string[], info: WordInfo, wordInde
   if (hits.length > 0) {
     const used = tokenUsed.fill(0, 0, toks.length);
     let allSurnames = true;
-    for (const h of hits) for (let j = h.pos; j < h.pos + h.span; j++) {
-      used[j] = 1;
-      if ((flags[j]! & W_SURNAME) === 0) allSurnames = false;
-    }
+    for (const h of hits)
+      for (let j = h.pos; j < h.pos + h.span; j++) {
+        used[j] = 1;
+        if ((flags[j]! & W_SURNAME) === 0) allSurnames = false;
+      }
     if (allSurnames && personalName(toks.length, flags, digitRuns)) return PERSONAL;
     lastToks = toks;
     lastHits = hits;

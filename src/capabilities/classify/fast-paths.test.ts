@@ -65,7 +65,8 @@ describe("keyword look-up by token", () => {
 describe("keyword bit set", () => {
   test("every token that starts a keyword passes; the rest mostly do not, and the look-up answers as the Map does", () => {
     for (const t of BY_TOKEN.keys()) expect(mayStartKeyword(hashOn(HASH_START, t)), t).toBe(true);
-    let passed = 0, others = 0;
+    let passed = 0,
+      others = 0;
     for (const t of probes()) {
       expect(filteredKeywordNumber(t), t).toBe(keywordNumber(t));
       if (BY_TOKEN.has(t)) continue;
@@ -94,7 +95,8 @@ describe("lexicon word facts", () => {
   });
 
   test("factsAt(index) = facts(word), read again and after words that share its cache entry", () => {
-    const info = lexiconWordInfo(), lex = getLexicon();
+    const info = lexiconWordInfo(),
+      lex = getLexicon();
     const words = probes().filter((t) => lex.indexOf(t) >= 0);
     for (let pass = 0; pass < 2; pass++) {
       for (const t of words) {
@@ -111,7 +113,7 @@ describe("lexicon word facts", () => {
 describe("Tally", () => {
   test("ranks like one sort by count descending, then code-unit order", () => {
     let seed = 7;
-    const rnd = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n);
+    const rnd = (n: number) => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n;
     const alphabet = ["a", "B", "z", "é", "aa", "a-b", "\u0000x", "Z", "ab", "b"];
     const t = new Tally();
     const plain = new Map<string, number>();
@@ -128,20 +130,23 @@ describe("Tally", () => {
     const sorted = [...plain.keys()].sort();
     const mixed = new Tally();
     sorted.forEach((k, id) => {
-      for (let n = plain.get(k)!; n > 0; n--) if (id % 2 === 0) mixed.addIndexed(k, id); else mixed.add(k);
+      for (let n = plain.get(k)!; n > 0; n--)
+        if (id % 2 === 0) mixed.addIndexed(k, id);
+        else mixed.add(k);
     });
     expect(mixed.ranked((k, n) => [k, n])).toEqual(expected);
   });
 
   test("addIndexed counts as add() does, with tallies filled in turn and ids far apart", () => {
     let seed = 3;
-    const rnd = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n);
+    const rnd = (n: number) => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n;
     // 3,000 distinct ids spread over 2^31: the id table grows several times, and ids that
     // share their low bits or their hash's top bits collide.
     const ids = Array.from({ length: 3000 }, (_, i) => (i % 3 === 0 ? i * 65536 : i % 3 === 1 ? 0x7ffffffe - i : i * 7919) % 0x7fffffff);
     const words = ids.map((id) => `w${String(id).padStart(10, "0")}`); // code-unit order = id order
     const rank = (t: Tally) => t.ranked((k, n) => [k, n]);
-    const tallies = [new Tally(), new Tally(), new Tally()], plain = [new Tally(), new Tally(), new Tally()];
+    const tallies = [new Tally(), new Tally(), new Tally()],
+      plain = [new Tally(), new Tally(), new Tally()];
     for (let step = 0; step < 30_000; step++) {
       // Mostly one tally at a time, sometimes in turn; unknown words (no id) beside them.
       const which = step < 10_000 ? 0 : step < 20_000 ? rnd(3) : 2;
@@ -161,16 +166,25 @@ describe("Tally", () => {
   });
 
   test("ranks by id as by string, in small and large buckets, ids small and up to 2^31 - 2", () => {
-    for (const [count, spread] of [[30, 1], [3000, 1], [3000, 715_827], [20, 99_999_999]] as const) {
+    for (const [count, spread] of [
+      [30, 1],
+      [3000, 1],
+      [3000, 715_827],
+      [20, 99_999_999],
+    ] as const) {
       const ids = Array.from({ length: count }, (_, i) => Math.min(0x7ffffffe, ((i * 7919) % count) * spread));
       const word = (id: number) => `w${String(id).padStart(10, "0")}`; // code-unit order = id order
-      const t = new Tally(), plain = new Tally();
+      const t = new Tally(),
+        plain = new Tally();
       ids.forEach((id, i) => {
         for (let r = i % 3; r >= 0; r--) {
           t.addIndexed(word(id), id);
           plain.add(word(id));
         }
-        if (i % 4 === 0) { t.add(`w${i}x`); plain.add(`w${i}x`); }
+        if (i % 4 === 0) {
+          t.add(`w${i}x`);
+          plain.add(`w${i}x`);
+        }
       });
       expect(t.ranked((k, n) => [k, n])).toEqual(plain.ranked((k, n) => [k, n]));
     }
@@ -192,16 +206,20 @@ describe("Tally", () => {
     t.addMany("pizza", 3);
     t.add("pizza");
     t.add("best");
-    expect(t.ranked((word, count) => ({ word, count }))).toEqual([{ word: "pizza", count: 4 }, { word: "best", count: 2 }]);
+    expect(t.ranked((word, count) => ({ word, count }))).toEqual([
+      { word: "pizza", count: 4 },
+      { word: "best", count: 2 },
+    ]);
     expect(new Tally().ranked((k) => k)).toEqual([]);
   });
 
   test("tallies merged from their parts (the pool's shares) rank as one tally that counted everything", () => {
     const lex = getLexicon();
     let seed = 5;
-    const rnd = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n);
+    const rnd = (n: number) => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n;
     for (const shares of [1, 2, 3, 7]) {
-      const whole = new Tally(), parts = Array.from({ length: shares }, () => new Tally());
+      const whole = new Tally(),
+        parts = Array.from({ length: shares }, () => new Tally());
       for (let k = 0; k < 5000; k++) {
         const t = parts[rnd(shares)]!;
         if (rnd(4) === 0) {
@@ -230,7 +248,8 @@ describe("Tally", () => {
 
 /** camelName as written before the one-comparison placement: search, then only hyphens may precede. */
 function camelNamePlain(sld: string, words: readonly string[]): string {
-  let out = "", at = 0;
+  let out = "",
+    at = 0;
   for (const raw of words) {
     const w = raw.toLowerCase();
     if (w === "") continue;
@@ -245,7 +264,7 @@ function camelNamePlain(sld: string, words: readonly string[]): string {
 describe("camelName", () => {
   test("places words as a search would, over random names and words of letters and hyphens", () => {
     let seed = 11;
-    const rnd = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n);
+    const rnd = (n: number) => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n;
     const parts = ["a", "b", "-", "B", "ab", "1"];
     for (let i = 0; i < 20_000; i++) {
       let sld = "";
@@ -260,7 +279,12 @@ describe("camelName", () => {
       // A whole domain: the name's words capitalised, the extension as it is (never a word's
       // place, even when a word would continue into it), from the domain string or rebuilt.
       const plainLower = camelNamePlain(sld, lower);
-      for (const [ascii, ext] of [[`${sld}.b-ab`, "b-ab"], [`${sld}.ab.b`, "ab.b"], [sld, null], ["zz", "b"]] as const) {
+      for (const [ascii, ext] of [
+        [`${sld}.b-ab`, "b-ab"],
+        [`${sld}.ab.b`, "ab.b"],
+        [sld, null],
+        ["zz", "b"],
+      ] as const) {
         const want = ext === null ? plainLower : `${plainLower}.${ext}`;
         const got = camelDomain(ascii, sld, ext, lower);
         if (got !== want) expect(got, `${ascii} ${sld} ${JSON.stringify(lower)}`).toBe(want);
@@ -271,7 +295,9 @@ describe("camelName", () => {
 
 describe("classifyTopic", () => {
   test("gives classify()'s node and domain type, with the splitter's word indexes, with the words' facts, and with neither", () => {
-    const splitter = getSplitter(), info = getWordInfo(), lex = getLexicon();
+    const splitter = getSplitter(),
+      info = getWordInfo(),
+      lex = getLexicon();
     const names = new Set<string>(["", "xn--bcher-kva", "888", "a1", "johnbaker", "denverdentist", "barberxq", "1-800-flowers"]);
     for (let i = 0; i < KEYWORDS.length; i += 2) {
       const k = KEYWORDS[i]!.words.join("");

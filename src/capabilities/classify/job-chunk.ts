@@ -17,7 +17,9 @@ export function categorizeJobChunk(input: JobChunkInput): JobChunkOutput {
   for (const ascii of asciis) if (ascii !== null) valid.push(parseName(ascii));
   // The rows of the valid names as one batch (batch-stages.ts), then every name's line in order.
   const rows = categorizeRows(valid);
-  let ndjson = "", errors = 0, next = 0;
+  let ndjson = "",
+    errors = 0,
+    next = 0;
   for (let i = 0; i < asciis.length; i++) {
     if (asciis[i] === null) {
       errors++;

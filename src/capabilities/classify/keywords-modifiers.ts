@@ -14,6 +14,8 @@ export const MODIFIERS: readonly string[] = (
   "group inc co corp company llc ltd team crew lab labs hq home online web net digital " +
   "center centre place point spot base land city town country usa uk us eu " +
   "daily today info guide guides tips review reviews club network express plus site"
-).split(" ").filter((w, i, all) => w !== "" && all.indexOf(w) === i);
+)
+  .split(" ")
+  .filter((w, i, all) => w !== "" && all.indexOf(w) === i);
 
 export const MODIFIER_SET: ReadonlySet<string> = new Set(MODIFIERS);

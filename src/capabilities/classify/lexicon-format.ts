@@ -82,11 +82,14 @@ export function encodeLexicon(d: LexiconData): Uint8Array {
   view.setUint32(20, phrases.length, true);
   view.setUint32(24, m, true);
   let at = 28;
-  out.set(header, at); at += header.length;
-  out.set(words, at); at += words.length;
+  out.set(header, at);
+  at += header.length;
+  out.set(words, at);
+  at += words.length;
   for (let i = 0; i < n; i++, at += 2) view.setUint16(at, d.freq[i]!, true);
   for (let i = 0; i < n; i++, at += 2) view.setUint16(at, d.flags[i]!, true);
-  out.set(phrases, at); at += phrases.length;
+  out.set(phrases, at);
+  at += phrases.length;
   for (let i = 0; i < CHAR_TABLE; i++, at += 2) view.setUint16(at, d.chars[i]!, true);
   for (let i = 0; i < m; i++, at += 4) view.setUint32(at, d.pairFirst[i]!, true);
   for (let i = 0; i < m; i++, at += 4) view.setUint32(at, d.pairSecond[i]!, true);
@@ -116,7 +119,10 @@ const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
  */
 function littleEndian<T extends Uint16Array | Uint32Array>(
   Kind: { new (bytes: ArrayBuffer): T; new (length: number): T; readonly BYTES_PER_ELEMENT: number },
-  raw: Uint8Array, view: DataView, at: number, n: number,
+  raw: Uint8Array,
+  view: DataView,
+  at: number,
+  n: number,
 ): T {
   const size = Kind.BYTES_PER_ELEMENT;
   if (LITTLE_ENDIAN) return new Kind(raw.buffer.slice(raw.byteOffset + at, raw.byteOffset + at + size * n) as ArrayBuffer);
@@ -131,24 +137,36 @@ export function decodeLexicon(file: Uint8Array): DecodedLexicon {
   if (raw.length < 28 || td.decode(raw.subarray(0, 4)) !== MAGIC) throw new Error("lexicon: not a Zonewise lexicon file (bad magic)");
   const version = view.getUint32(4, true);
   if (version !== FORMAT_VERSION) throw new Error(`lexicon: format ${version}, this build reads ${FORMAT_VERSION}; rebuild it with scripts/lexicon/build.ts`);
-  const n = view.getUint32(8, true), h = view.getUint32(12, true), w = view.getUint32(16, true), p = view.getUint32(20, true);
+  const n = view.getUint32(8, true),
+    h = view.getUint32(12, true),
+    w = view.getUint32(16, true),
+    p = view.getUint32(20, true);
   const m = view.getUint32(24, true);
   if (raw.length !== 28 + h + w + 4 * n + p + 2 * CHAR_TABLE + 9 * m) throw new Error("lexicon: truncated or corrupt file (section lengths do not add up)");
   let at = 28;
-  const header = JSON.parse(td.decode(raw.subarray(at, at + h))) as LexiconHeader; at += h;
-  const wordBlob = raw.subarray(at, at + w); at += w;
+  const header = JSON.parse(td.decode(raw.subarray(at, at + h))) as LexiconHeader;
+  at += h;
+  const wordBlob = raw.subarray(at, at + w);
+  at += w;
   let lines = n === 0 ? 0 : 1;
   for (let i = 0; i < wordBlob.length; i++) if (wordBlob[i] === 10) lines++;
   if (lines !== n) throw new Error(`lexicon: ${lines} words in the blob, header says ${n}`);
-  const freq = littleEndian(Uint16Array, raw, view, at, n); at += 2 * n;
-  const flags = littleEndian(Uint16Array, raw, view, at, n); at += 2 * n;
-  const phrases = p === 0 ? [] : td.decode(raw.subarray(at, at + p)).split("\n"); at += p;
-  const chars = littleEndian(Uint16Array, raw, view, at, CHAR_TABLE); at += 2 * CHAR_TABLE;
-  const pairFirst = littleEndian(Uint32Array, raw, view, at, m); at += 4 * m;
-  const pairSecond = littleEndian(Uint32Array, raw, view, at, m); at += 4 * m;
+  const freq = littleEndian(Uint16Array, raw, view, at, n);
+  at += 2 * n;
+  const flags = littleEndian(Uint16Array, raw, view, at, n);
+  at += 2 * n;
+  const phrases = p === 0 ? [] : td.decode(raw.subarray(at, at + p)).split("\n");
+  at += p;
+  const chars = littleEndian(Uint16Array, raw, view, at, CHAR_TABLE);
+  at += 2 * CHAR_TABLE;
+  const pairFirst = littleEndian(Uint32Array, raw, view, at, m);
+  at += 4 * m;
+  const pairSecond = littleEndian(Uint32Array, raw, view, at, m);
+  at += 4 * m;
   const pairAssoc = raw.slice(at, at + m);
   for (let i = 0; i < m; i++) {
-    if (pairFirst[i]! >= n || pairSecond[i]! >= n) throw new Error(`lexicon: word pair ${i} names a word past the ${n} words; rebuild it with scripts/lexicon/build.ts`);
+    if (pairFirst[i]! >= n || pairSecond[i]! >= n)
+      throw new Error(`lexicon: word pair ${i} names a word past the ${n} words; rebuild it with scripts/lexicon/build.ts`);
   }
   return { header, size: n, wordBlob, freq, flags, phrases, chars, pairFirst, pairSecond, pairAssoc };
 }

@@ -45,7 +45,8 @@ export class WordTrie {
 
   /** The trie of the "\n"-separated words of blob; word i is the i-th line. */
   constructor(blob: Uint8Array, words: number, table: Int32Array = buildTable(blob, words)) {
-    const cap = table.length / SLOT - 1, bits = Math.log2(cap);
+    const cap = table.length / SLOT - 1,
+      bits = Math.log2(cap);
     if (!Number.isInteger(bits) || bits < 1) throw new Error(`lexicon trie: ${table.length} Int32 is no power-of-two slot table`);
     this.table = table;
     this.shift = 32 - bits;
@@ -60,7 +61,8 @@ export class WordTrie {
 
   /** The node reached from `node` by character code c (< 128), or -1 when no word begins so. */
   child(node: number, c: number): number {
-    const key = (node << CHAR_BITS) | c, table = this.table;
+    const key = (node << CHAR_BITS) | c,
+      table = this.table;
     let slot = Math.imul(key, GOLDEN) >>> this.shift;
     for (;;) {
       const k = table[SLOT * slot]!;
@@ -102,14 +104,22 @@ function buildTable(blob: Uint8Array, words: number): Int32Array {
  * walk from the root, so the table is the same, in a third of the probes.
  */
 function fill(blob: Uint8Array, bits: number): Int32Array | null {
-  const cap = 2 ** bits, shift = 32 - bits, mask = cap - 1, root = cap, limit = cap * MAX_LOAD;
+  const cap = 2 ** bits,
+    shift = 32 - bits,
+    mask = cap - 1,
+    root = cap,
+    limit = cap * MAX_LOAD;
   if ((root << CHAR_BITS) >>> 0 > 0x7fffffff) throw new Error("lexicon trie: too many words for 31-bit keys");
   const table = new Int32Array((cap + 1) * SLOT);
   for (let s = 0; s <= cap; s++) table[SLOT * s] = table[SLOT * s + 1] = -1;
   /** path[d] = the node of the previous word's first d characters. */
   let path = new Int32Array(64);
   path[0] = root;
-  let nodes = 0, word = 0, at = 0, prevAt = 0, prevLen = 0;
+  let nodes = 0,
+    word = 0,
+    at = 0,
+    prevAt = 0,
+    prevLen = 0;
   for (;;) {
     let end = at;
     while (end < blob.length && blob[end] !== 10) end++;

@@ -15,7 +15,9 @@ const words: string[] = [];
 for (let i = 0; i < lex.size; i++) words.push(lex.wordAt(i));
 /** The plain definition: each word's index (the first copy of a repeated word). */
 const first = new Map<string, number>();
-words.forEach((w, i) => { if (w !== "" && !first.has(w)) first.set(w, i); });
+words.forEach((w, i) => {
+  if (w !== "" && !first.has(w)) first.set(w, i);
+});
 const plainIndex = (s: string): number => first.get(s) ?? -1;
 
 describe("lexicon tables", () => {
@@ -29,7 +31,8 @@ describe("lexicon tables", () => {
     clone.freq[7] = before ^ 1;
     expect(t.freq[7]).toBe(before ^ 1);
     t.freq[7] = before;
-    const a = new Lexicon(t), b = new Lexicon(clone);
+    const a = new Lexicon(t),
+      b = new Lexicon(clone);
     for (const w of ["best", "pizza", "shop", "xqzv", ""]) expect(b.indexOf(w)).toBe(a.indexOf(w));
     for (const w of [0, 1000, lex.size - 1]) expect(b.wordAt(w)).toBe(lex.wordAt(w));
   });
@@ -52,8 +55,18 @@ describe("lexicon pair table", () => {
   const tiny = (phrases: string[], pairs: [number, number, number][]) => decodeTables(tinyLexiconFile(["a", "bb", "cc", "dd"], phrases, pairs));
   test("a phrase that is also a word pair is one entry holding both, and the lists hold distinct pairs", () => {
     const phrases = ["a bb", "bb cc", "cc dd", "dd a"];
-    const both = tiny(phrases, [[0, 1, 5], [1, 2, 6], [2, 3, 7], [3, 0, 8]]);
-    const apart = tiny(phrases, [[0, 2, 5], [1, 3, 6], [2, 0, 7], [3, 1, 8]]);
+    const both = tiny(phrases, [
+      [0, 1, 5],
+      [1, 2, 6],
+      [2, 3, 7],
+      [3, 0, 8],
+    ]);
+    const apart = tiny(phrases, [
+      [0, 2, 5],
+      [1, 3, 6],
+      [2, 0, 7],
+      [3, 1, 8],
+    ]);
     expect(both.pairList.length).toBe(4);
     expect(apart.pairList.length).toBe(8);
     expect([...apart.pairStart]).toEqual([0, 2, 4, 6, 8]);
@@ -69,7 +82,14 @@ describe("lexicon pair table", () => {
 
   test("phrases and pairs in any order, a pair given twice among them, give the tables of the ordered lists", () => {
     const phrases = ["a bb", "bb cc", "cc dd", "dd a", "bb a"];
-    const pairs: [number, number, number][] = [[0, 1, 5], [0, 3, 2], [1, 2, 6], [2, 3, 7], [3, 0, 8], [3, 2, 1]];
+    const pairs: [number, number, number][] = [
+      [0, 1, 5],
+      [0, 3, 2],
+      [1, 2, 6],
+      [2, 3, 7],
+      [3, 0, 8],
+      [3, 2, 1],
+    ];
     const ordered = tiny(phrases, pairs);
     const shuffled = tiny([...phrases].reverse(), [pairs[4]!, pairs[1]!, pairs[5]!, pairs[0]!, pairs[3]!, pairs[2]!, pairs[4]!]);
     for (const k of ["pairStart", "pairList", "phraseRole"] as const) expect([...shuffled[k]], k).toEqual([...ordered[k]]);
@@ -149,8 +169,23 @@ describe("lexicon trie", () => {
 describe("the splitter's word indexes", () => {
   test("each token's index is what indexOf() says, or it is certainly no word, or not looked up", () => {
     const splitter = getSplitter();
-    const names = ["bestpizzadenver", "xn--bcher-kva", "joshuas", "kidzone", "tgwtg", "cfmdc", "top10games", "best-pizza", "xqzvbplk",
-      "abc123def", "thequickbrownfoxjumpsoverthelazydog", "a", "zz", "9", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"];
+    const names = [
+      "bestpizzadenver",
+      "xn--bcher-kva",
+      "joshuas",
+      "kidzone",
+      "tgwtg",
+      "cfmdc",
+      "top10games",
+      "best-pizza",
+      "xqzvbplk",
+      "abc123def",
+      "thequickbrownfoxjumpsoverthelazydog",
+      "a",
+      "zz",
+      "9",
+      "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+    ];
     for (let i = 0; i < words.length; i += 401) names.push(words[i]! + words[(i * 7) % words.length]!);
     const seen = new Set<string>();
     for (const name of names) {

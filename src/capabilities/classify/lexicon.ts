@@ -144,7 +144,9 @@ export class Lexicon {
 
   /** Cost in nats of a letter run as one word under the letter model (lower = more word-like). */
   letterCost(s: string, from = 0, to = s.length): number {
-    let a = LETTER_BOUNDARY, b = LETTER_BOUNDARY, cost = 0;
+    let a = LETTER_BOUNDARY,
+      b = LETTER_BOUNDARY,
+      cost = 0;
     for (let k = from; k < to; k++) {
       const c = s.charCodeAt(k) - 97;
       if (c < 0 || c > 25) return Infinity;
@@ -201,9 +203,11 @@ export class Lexicon {
    */
   pairValue(a: number, b: number): number {
     if ((this.phraseRole[a]! & HEAD) === 0) return 0;
-    const list = this.pairList, end = this.pairStart[a + 1]!;
+    const list = this.pairList,
+      end = this.pairStart[a + 1]!;
     // halve [lo, hi) while long, keeping the first entry >= b in [lo, hi]; then scan
-    let lo = this.pairStart[a]!, hi = end;
+    let lo = this.pairStart[a]!,
+      hi = end;
     while (hi - lo > PAIR_SCAN) {
       const mid = (lo + hi) >>> 1;
       if (list[mid]! >>> PAIR_VALUE_BITS < b) lo = mid + 1;
@@ -220,9 +224,12 @@ export class Lexicon {
 /** Decodes the file and builds the derived tables (the trie, word offsets, phrase pairs) on shared memory. */
 export function decodeTables(file: Uint8Array): LexiconTables {
   const d = decodeLexicon(file);
-  const n = d.size, blob = d.wordBlob;
-  const start = new Uint32Array(n), len = new Uint8Array(n);
-  let at = 0, max = 0;
+  const n = d.size,
+    blob = d.wordBlob;
+  const start = new Uint32Array(n),
+    len = new Uint8Array(n);
+  let at = 0,
+    max = 0;
   for (let i = 0; i < n; i++) {
     let j = at;
     while (j < blob.length && blob[j] !== 10) j++;
@@ -239,11 +246,13 @@ export function decodeTables(file: Uint8Array): LexiconTables {
   if (n > PAIR_MAX_WORDS) throw new Error(`lexicon: ${n} words, a pair entry names at most ${PAIR_MAX_WORDS}`);
   // Two streams of pairs, each (first word, second word << PAIR_VALUE_BITS | value): the
   // phrases' (those whose two words are words) and the language model's. pairLists merges them.
-  const phraseFirst = new Uint32Array(d.phrases.length), phraseEntry = new Int32Array(d.phrases.length);
+  const phraseFirst = new Uint32Array(d.phrases.length),
+    phraseEntry = new Int32Array(d.phrases.length);
   let phrases = 0;
   for (const p of d.phrases) {
     const sp = p.indexOf(" ");
-    const a = plain.find(p, 0, sp), b = plain.find(p, sp + 1);
+    const a = plain.find(p, 0, sp),
+      b = plain.find(p, sp + 1);
     if (a >= 0 && b >= 0) {
       phraseFirst[phrases] = a;
       phraseEntry[phrases++] = (b << PAIR_VALUE_BITS) | PAIR_PHRASE;
@@ -251,11 +260,25 @@ export function decodeTables(file: Uint8Array): LexiconTables {
   }
   const modelEntry = new Int32Array(d.pairFirst.length);
   for (let i = 0; i < modelEntry.length; i++) modelEntry[i] = (d.pairSecond[i]! << PAIR_VALUE_BITS) | d.pairAssoc[i]!;
-  const { pairStart, pairList, phraseRole } = pairLists(n, inOrder(phraseFirst.subarray(0, phrases), phraseEntry.subarray(0, phrases)), inOrder(d.pairFirst, modelEntry));
+  const { pairStart, pairList, phraseRole } = pairLists(
+    n,
+    inOrder(phraseFirst.subarray(0, phrases), phraseEntry.subarray(0, phrases)),
+    inOrder(d.pairFirst, modelEntry),
+  );
   return {
-    header: d.header, size: n, maxWordLength: max,
-    letters: shared(letters), blob: shared(blob), start: shared(start), len: shared(len), freq: shared(d.freq), flags: shared(d.flags),
-    trie: shared(trie.table), pairStart: shared(pairStart), pairList: shared(pairList), phraseRole: shared(phraseRole),
+    header: d.header,
+    size: n,
+    maxWordLength: max,
+    letters: shared(letters),
+    blob: shared(blob),
+    start: shared(start),
+    len: shared(len),
+    freq: shared(d.freq),
+    flags: shared(d.flags),
+    trie: shared(trie.table),
+    pairStart: shared(pairStart),
+    pairList: shared(pairList),
+    phraseRole: shared(phraseRole),
   };
 }
 
@@ -285,20 +308,29 @@ function inOrder(firsts: Uint32Array, entries: Int32Array): PairStream {
  * word's phraseRole.
  */
 function pairLists(n: number, [af, ae]: PairStream, [bf, be]: PairStream): Pick<LexiconTables, "pairStart" | "pairList" | "phraseRole"> {
-  const pairStart = new Uint32Array(n + 1), phraseRole = new Uint8Array(n);
+  const pairStart = new Uint32Array(n + 1),
+    phraseRole = new Uint8Array(n);
   const list = new Int32Array(ae.length + be.length);
-  let i = 0, j = 0, m = 0;
+  let i = 0,
+    j = 0,
+    m = 0;
   for (let a = 0; a < n; a++) {
     pairStart[a] = m;
     for (;;) {
       // entries are >= 0 (second < PAIR_MAX_WORDS): -1 = this stream has no more under a
-      const x = i < af.length && af[i] === a ? ae[i]! : -1, y = j < bf.length && bf[j] === a ? be[j]! : -1;
+      const x = i < af.length && af[i] === a ? ae[i]! : -1,
+        y = j < bf.length && bf[j] === a ? be[j]! : -1;
       if (x < 0 && y < 0) break;
       // the smaller entry first: entries order by second word, so those of one pair meet
       // side by side, from either stream, and are or'ed below
       let v: number;
-      if (y < 0 || (x >= 0 && x <= y)) { v = x; i++; }
-      else { v = y; j++; }
+      if (y < 0 || (x >= 0 && x <= y)) {
+        v = x;
+        i++;
+      } else {
+        v = y;
+        j++;
+      }
       const second = v >>> PAIR_VALUE_BITS;
       if (m > pairStart[a]! && list[m - 1]! >>> PAIR_VALUE_BITS === second) list[m - 1]! |= v;
       else list[m++] = v;

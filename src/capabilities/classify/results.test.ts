@@ -38,7 +38,13 @@ describe("camelName", () => {
     expect(body.word_stats).toEqual(wordStats(body.results));
     const words = newWordTally(domains.length);
     for (const r of domains.map((d) => camelcaseOne(d))) for (const w of r.split.split(" ")) if (w !== "") words.add(w);
-    expect(body).toEqual(camelcaseBody(domains, domains.map((d) => camelcaseOne(d)), words));
+    expect(body).toEqual(
+      camelcaseBody(
+        domains,
+        domains.map((d) => camelcaseOne(d)),
+        words,
+      ),
+    );
   });
 
   test("punycode labels are left as they are", () => {
@@ -49,9 +55,14 @@ describe("camelName", () => {
 describe("tables", () => {
   test("count descending, then code-unit order (not locale order)", () => {
     expect(wordStats([{ split: "b a" }, { split: "a Z" }, { split: "" }])).toEqual([
-      { word: "a", count: 2 }, { word: "Z", count: 1 }, { word: "b", count: 1 },
+      { word: "a", count: 2 },
+      { word: "Z", count: 1 },
+      { word: "b", count: 1 },
     ]);
-    expect(tldStats(["x.com", "y.net", "z.com", "bare"].map(parse))).toEqual([{ tld: "com", count: 2 }, { tld: "net", count: 1 }]);
+    expect(tldStats(["x.com", "y.net", "z.com", "bare"].map(parse))).toEqual([
+      { tld: "com", count: 2 },
+      { tld: "net", count: 1 },
+    ]);
     expect(tldStats([])).toEqual([]);
   });
 

@@ -48,10 +48,12 @@ export interface CategorizeSummary {
 
 /** The categorize rows of a batch, in input order (batch-stages.ts: stage by stage). */
 export function categorizeRows(domains: readonly ParsedName[]): CategorizeRow[] {
-  const b = splitBatch(domains), classes = classificationsOf(domains, b);
+  const b = splitBatch(domains),
+    classes = classificationsOf(domains, b);
   const rows = new Array<CategorizeRow>(domains.length);
   for (let i = 0; i < domains.length; i++) {
-    const domain = domains[i]!, c = classes[i]!;
+    const domain = domains[i]!,
+      c = classes[i]!;
     rows[i] = {
       domain: domain.ascii,
       sld: domain.name,
@@ -78,10 +80,14 @@ const NO_WORDS: readonly string[] = [];
  */
 function splitText(words: readonly string[]): string {
   switch (words.length) {
-    case 1: return words[0]!;
-    case 2: return words[0]! + " " + words[1]!;
-    case 3: return words[0]! + " " + words[1]! + " " + words[2]!;
-    default: return words.join(" ");
+    case 1:
+      return words[0]!;
+    case 2:
+      return words[0]! + " " + words[1]!;
+    case 3:
+      return words[0]! + " " + words[1]! + " " + words[2]!;
+    default:
+      return words.join(" ");
   }
 }
 
@@ -92,9 +98,12 @@ function splitText(words: readonly string[]): string {
  * classification are computed (classifyTopic: no matched, tags or confidence).
  */
 export function camelcaseRows(domains: readonly ParsedName[], counts?: Tally): CamelcaseRow[] {
-  const n = domains.length, b = splitBatch(domains), topics = topicsOf(domains, b);
+  const n = domains.length,
+    b = splitBatch(domains),
+    topics = topicsOf(domains, b);
   if (counts !== undefined) countWords(b, counts);
-  const converted = new Array<string>(n), texts = new Array<string>(n);
+  const converted = new Array<string>(n),
+    texts = new Array<string>(n);
   for (let i = 0; i < n; i++) {
     const d = domains[i]!;
     // A punycode label is an encoding, not words: it stays as it is.
@@ -103,7 +112,9 @@ export function camelcaseRows(domains: readonly ParsedName[], counts?: Tally): C
   for (let i = 0; i < n; i++) texts[i] = splitText(b.splits[i]!.words);
   const rows = new Array<CamelcaseRow>(n);
   for (let i = 0; i < n; i++) {
-    const { words, confidence } = b.splits[i]!, topic = topics[i]!, node = TAXONOMY.nodes[topic >>> 3]!;
+    const { words, confidence } = b.splits[i]!,
+      topic = topics[i]!,
+      node = TAXONOMY.nodes[topic >>> 3]!;
     rows[i] = {
       original: domains[i]!.ascii,
       converted: converted[i]!,

@@ -3,7 +3,10 @@ import { Type, type TInteger, type TString } from "@sinclair/typebox";
 import { DOMAIN_TYPES } from "./classifier.ts";
 
 const pair = Type.Object({ vertical: Type.String(), subcategory: Type.String() });
-const domainType = Type.Union(DOMAIN_TYPES.map((t) => Type.Literal(t)), { description: "Domain type" });
+const domainType = Type.Union(
+  DOMAIN_TYPES.map((t) => Type.Literal(t)),
+  { description: "Domain type" },
+);
 
 export const CategorizeRowSchema = Type.Object({
   domain: Type.String({ description: "Input domain (normalised ASCII form)" }),

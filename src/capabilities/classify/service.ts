@@ -22,8 +22,16 @@ import type { Pool } from "../../pool/pool.ts";
 import type { Services } from "../../services.ts";
 import { fromColumns, toColumns, type CamelcaseColumns } from "./camelcase-columns.ts";
 import {
-  camelcaseBatch, camelcaseBody, camelcaseRows, categorizeBatch, categorizeBody, categorizeRows,
-  newWordTally, type CamelcaseBody, type CategorizeBody, type CategorizeRow,
+  camelcaseBatch,
+  camelcaseBody,
+  camelcaseRows,
+  categorizeBatch,
+  categorizeBody,
+  categorizeRows,
+  newWordTally,
+  type CamelcaseBody,
+  type CategorizeBody,
+  type CategorizeRow,
 } from "./results.ts";
 
 /** Names above which a batch runs on the pool; also the smallest chunk sent to one worker. */
@@ -42,7 +50,8 @@ export interface CategorizeChunk {
 const chunkDomains = (input: BatchInput) => input.domains.split("\n").map(parseName);
 
 export function camelcaseRowsTask(input: BatchInput): CamelcaseColumns {
-  const domains = chunkDomains(input), words = newWordTally(domains.length);
+  const domains = chunkDomains(input),
+    words = newWordTally(domains.length);
   return toColumns(camelcaseRows(domains, words), words);
 }
 
@@ -62,16 +71,28 @@ export class ClassifyService {
     if (!this.onPool(domains)) return camelcaseBatch(domains);
     // Each share's words are counted where the share is computed; the workers' tallies are merged here.
     const words = newWordTally(domains.length);
-    const rows = await this.chunks("classify.camelcase", domains, (part, out: CamelcaseColumns) => {
-      words.merge(out);
-      return fromColumns(part, out);
-    }, (part) => camelcaseRows(part, words));
+    const rows = await this.chunks(
+      "classify.camelcase",
+      domains,
+      (part, out: CamelcaseColumns) => {
+        words.merge(out);
+        return fromColumns(part, out);
+      },
+      (part) => camelcaseRows(part, words),
+    );
     return camelcaseBody(domains, rows, words);
   }
 
   async categorize(domains: readonly ParsedName[]): Promise<CategorizeBody> {
     if (!this.onPool(domains)) return categorizeBatch(domains);
-    return categorizeBody(await this.chunks("classify.categorize", domains, (_, out: CategorizeChunk) => JSON.parse(out.rows) as CategorizeRow[], (part) => categorizeRows(part)));
+    return categorizeBody(
+      await this.chunks(
+        "classify.categorize",
+        domains,
+        (_, out: CategorizeChunk) => JSON.parse(out.rows) as CategorizeRow[],
+        (part) => categorizeRows(part),
+      ),
+    );
   }
 
   private onPool(domains: readonly ParsedName[]): boolean {
@@ -86,7 +107,12 @@ export class ClassifyService {
    * machine one worker and this thread (measured: 8.7 ms for 1,000 camelcase names, against
    * 14.8 ms for two workers, whose shares then compete with this thread for the cores).
    */
-  private async chunks<O, R>(task: string, domains: readonly ParsedName[], rowsOf: (part: readonly ParsedName[], out: O) => R[], here: (part: readonly ParsedName[]) => R[]): Promise<R[]> {
+  private async chunks<O, R>(
+    task: string,
+    domains: readonly ParsedName[],
+    rowsOf: (part: readonly ParsedName[], out: O) => R[],
+    here: (part: readonly ParsedName[]) => R[],
+  ): Promise<R[]> {
     const pool = this.pool!;
     const st = pool.stats();
     const local = st.busy === 0 && st.queued === 0;

@@ -138,7 +138,10 @@ export class Splitter {
    */
   private readonly pairBonus = new Float64Array(2 * PAIR_PHRASE);
 
-  constructor(readonly lexicon: Lexicon, readonly params: Readonly<SplitterParams> = DEFAULT_PARAMS) {
+  constructor(
+    readonly lexicon: Lexicon,
+    readonly params: Readonly<SplitterParams> = DEFAULT_PARAMS,
+  ) {
     // The unknown-run loop skips positions where no run may end: only sound when an unknown
     // run's price never falls as it grows (see letters()).
     if (!(params.unknownPerChar >= 0 && params.letterWeight >= 0 && params.spelledPerLetter >= 0)) {
@@ -148,7 +151,7 @@ export class Splitter {
     if (!(params.weakEnd >= 0)) throw new Error("splitter: weakEnd must be >= 0");
     if (!(params.spelledLong >= 0)) throw new Error("splitter: spelledLong must be >= 0");
     if (!(params.phraseBonus >= 0 && params.pairWeight >= 0)) throw new Error("splitter: phraseBonus and pairWeight must be >= 0");
-    if (!(params.phraseBonus + params.pairWeight * (PAIR_PHRASE - 1) / PAIR_SCALE < AFTER_MAX)) {
+    if (!(params.phraseBonus + (params.pairWeight * (PAIR_PHRASE - 1)) / PAIR_SCALE < AFTER_MAX)) {
       throw new Error(`splitter: a pair bonus must stay under ${AFTER_MAX} nats`);
     }
     for (let v = 0; v < this.pairBonus.length; v++) {
@@ -182,14 +185,18 @@ export class Splitter {
     this.costOf = new Float32Array(buffer);
     this.bitsOf = new Int32Array(buffer);
     for (let i = 0; i < lexicon.size; i++) {
-      const len = lexicon.lengthOf(i), freq = lexicon.freqCost(i);
+      const len = lexicon.lengthOf(i),
+        freq = lexicon.freqCost(i);
       // Never dearer than its letters spelled out: a rare lexicon entry must not hide the
       // acronym reading of the same letters (no unknown run spans a word's letters).
       this.costOf[2 * i] = Math.min(wordCost(lexicon, i, params), len >= 2 ? this.spelled[len]! : Infinity);
-      this.bitsOf[2 * i + 1] = (len <= 3 ? SHORT : 0) | (lexicon.beginsPhrase(i) ? HEAD : 0) | (lexicon.endsPhrase(i) ? TAIL : 0)
-        | (len === 1 || freq < params.weakEndMaxCost ? WEAK_END : 0)
-        | (len <= 3 && ((lexicon.flags(i) & KNOWN) === 0 || !hasVowel(lexicon.wordAt(i), 0, len)) ? ODD : 0)
-        | (Math.ceil(bonusAfter[i]! * AFTER_UNIT) << AFTER_SHIFT);
+      this.bitsOf[2 * i + 1] =
+        (len <= 3 ? SHORT : 0) |
+        (lexicon.beginsPhrase(i) ? HEAD : 0) |
+        (lexicon.endsPhrase(i) ? TAIL : 0) |
+        (len === 1 || freq < params.weakEndMaxCost ? WEAK_END : 0) |
+        (len <= 3 && ((lexicon.flags(i) & KNOWN) === 0 || !hasVowel(lexicon.wordAt(i), 0, len)) ? ODD : 0) |
+        (Math.ceil(bonusAfter[i]! * AFTER_UNIT) << AFTER_SHIFT);
     }
   }
 
@@ -237,12 +244,16 @@ export class Splitter {
 
   /** Splits s[from, to) (letters only), pushes its tokens, returns best-vs-second margin. */
   private letters(s: string, from: number, to: number, out: string[]): number {
-    const L = to - from, p = this.params, lex = this.lexicon, maxLen = lex.maxWordLength;
+    const L = to - from,
+      p = this.params,
+      lex = this.lexicon,
+      maxLen = lex.maxWordLength;
     const c = this.c;
     for (let k = 0; k <= 2 * L + 1; k++) c[k] = Infinity;
     c[0] = 0;
     this.word[0] = START;
-    const code = this.code, vowelsTo = this.vowelsTo;
+    const code = this.code,
+      vowelsTo = this.vowelsTo;
     vowelsTo[0] = 0;
     for (let k = 0; k < L; k++) {
       const ch = s.charCodeAt(from + k);
@@ -250,14 +261,27 @@ export class Splitter {
       vowelsTo[k + 1] = vowelsTo[k]! + VOWEL[ch]!;
     }
     // Pass 1: every lexicon word (and word + "s" or "z") in the run, grouped by start position.
-    const eTo = this.eTo, eIdx = this.eIdx, eCost = this.eCost, first = this.first, starts = this.startsWord;
-    const cost = this.costOf, bits = this.bitsOf, pluralAdd = this.pluralAdd, weakEnd = p.weakEnd, ePrefix = p.ePrefix;
-    const trie = lex.trie, near = this.near, spelled = this.spelled;
+    const eTo = this.eTo,
+      eIdx = this.eIdx,
+      eCost = this.eCost,
+      first = this.first,
+      starts = this.startsWord;
+    const cost = this.costOf,
+      bits = this.bitsOf,
+      pluralAdd = this.pluralAdd,
+      weakEnd = p.weakEnd,
+      ePrefix = p.ePrefix;
+    const trie = lex.trie,
+      near = this.near,
+      spelled = this.spelled;
     let e = 0;
     for (let i = 0; i < L; i++) {
       first[i] = e;
       starts[i] = 0;
-      let node = -1, prev = -1, x = 0, next = 0;
+      let node = -1,
+        prev = -1,
+        x = 0,
+        next = 0;
       const end = Math.min(L, i + maxLen);
       for (let j = i + 1; j <= end; j++) {
         const ch = code[j - 1]! + 97;
@@ -314,7 +338,9 @@ export class Splitter {
     // acronym discount), and so does the spelled-out price: the loop stops once both pass that
     // bound.
     const model = lex.letters;
-    const nextEnd = this.nextEnd, trigramTo = this.trigramTo, endCost = this.endCost;
+    const nextEnd = this.nextEnd,
+      trigramTo = this.trigramTo,
+      endCost = this.endCost;
     trigramTo[2] = 0;
     for (let k = 2; k <= L; k++) {
       const ab = (code[k - 2]! * 27 + code[k - 1]!) * 27;
@@ -325,26 +351,35 @@ export class Splitter {
     for (let j = L - 1; j > 0; j--) nextEnd[j] = starts[j] === 1 ? j : nextEnd[j + 1]!;
     // The whole run as one token costs at most this (its letters spelled out cap it).
     const wholeRun = Math.min(this.unknownCost(s, from, to), L >= 2 ? spelled[L]! : Infinity);
-    const uBase = p.unknownBase, uChar = p.unknownPerChar, uLetters = p.letterWeight, acronym = p.acronym;
+    const uBase = p.unknownBase,
+      uChar = p.unknownPerChar,
+      uLetters = p.letterWeight,
+      acronym = p.acronym;
     const open = (LETTER_BOUNDARY * 27 + LETTER_BOUNDARY) * 27;
     // Relaxing a token [i, j) extends both paths ending at i and keeps the two best at j (state
     // 2 * j is the best, 2 * j + 1 the second: cost c, previous position, its rank, the token's
     // word). Written out in both loops below rather than called: a call per token was 15 % of
     // the splitter's time.
-    const word = this.word, fromA = this.from, rank = this.rank, shortBU = p.shortBesideUnknown;
+    const word = this.word,
+      fromA = this.from,
+      rank = this.rank,
+      shortBU = p.shortBesideUnknown;
     const pairBonus = this.pairBonus;
     for (let i = 0; i < L; i++) {
       const here = c[2 * i]!;
       const bound = Math.min(wholeRun, c[2 * L]!) + p.high;
       if (here > bound) continue;
       // the best any word edge from here can do: a pair bonus after either path's last word
-      const w0 = word[2 * i]!, w1 = word[2 * i + 1]!;
+      const w0 = word[2 * i]!,
+        w1 = word[2 * i + 1]!;
       const reach = here - Math.max(w0 >= 0 ? bits[2 * w0 + 1]! >>> AFTER_SHIFT : 0, w1 >= 0 ? bits[2 * w1 + 1]! >>> AFTER_SHIFT : 0) / AFTER_UNIT;
       for (let k = first[i]!; k < first[i + 1]!; k++) {
         const j = eTo[k]!;
         if (reach + eCost[k]! < c[2 * j + 1]!) {
-          const idx = eIdx[k]!, tokenCost = eCost[k]!;
-          const a = 2 * j, b = a + 1;
+          const idx = eIdx[k]!,
+            tokenCost = eCost[k]!;
+          const a = 2 * j,
+            b = a + 1;
           const own = bits[2 * idx + 1]!;
           for (let r = 0; r < 2; r++) {
             const base = c[2 * i + r]!;
@@ -355,10 +390,19 @@ export class Splitter {
               if ((own & TAIL) !== 0 && (bits[2 * prev + 1]! & HEAD) !== 0) total -= pairBonus[lex.pairValue(prev, idx)]!;
             } else if (prev === UNKNOWN && (own & SHORT) !== 0) total += shortBU;
             if (total < c[a]!) {
-              c[b] = c[a]!; fromA[b] = fromA[a]!; rank[b] = rank[a]!; word[b] = word[a]!;
-              c[a] = total; fromA[a] = i; rank[a] = r; word[a] = idx;
+              c[b] = c[a]!;
+              fromA[b] = fromA[a]!;
+              rank[b] = rank[a]!;
+              word[b] = word[a]!;
+              c[a] = total;
+              fromA[a] = i;
+              rank[a] = r;
+              word[a] = idx;
             } else if (total < c[b]!) {
-              c[b] = total; fromA[b] = i; rank[b] = r; word[b] = idx;
+              c[b] = total;
+              fromA[b] = i;
+              rank[b] = r;
+              word[b] = idx;
             }
           }
         }
@@ -376,13 +420,18 @@ export class Splitter {
         const letters = n === 1 ? one : n === 2 ? two : two + (trigramTo[j]! - trigramTo[i + 2]!);
         if (floor + uChar * n + uLetters * letters > bound && here + spelled[n]! > bound) break;
         while (k < first[i + 1]! && eTo[k]! < j) k++;
-        if (k < first[i + 1]! && eTo[k] === j) { if (j === L) break; continue; } // a word spans [i, j)
+        if (k < first[i + 1]! && eTo[k] === j) {
+          if (j === L) break;
+          continue;
+        } // a word spans [i, j)
         const shape = letters + (n === 1 ? model[(LETTER_BOUNDARY * 27 + x0) * 27 + LETTER_BOUNDARY]! : endCost[j]!);
         const vowels = vowelsTo[j]! - vowelsTo[i]!;
         let u = uBase + uChar * n + uLetters * shape - (vowels === 0 && n >= 2 && n <= 5 ? acronym : 0);
         if (n >= 2) u = Math.min(u, spelled[n]!);
-        if (here + u < c[2 * j + 1]!) { // else it cannot enter the two best at j
-          const a = 2 * j, b = a + 1;
+        if (here + u < c[2 * j + 1]!) {
+          // else it cannot enter the two best at j
+          const a = 2 * j,
+            b = a + 1;
           for (let r = 0; r < 2; r++) {
             const base = c[2 * i + r]!;
             if (base === Infinity) break;
@@ -390,10 +439,19 @@ export class Splitter {
             if (prev === UNKNOWN) continue; // two unknown runs never touch
             const total = base + u + (prev >= 0 && (bits[2 * prev + 1]! & SHORT) !== 0 ? shortBU : 0);
             if (total < c[a]!) {
-              c[b] = c[a]!; fromA[b] = fromA[a]!; rank[b] = rank[a]!; word[b] = word[a]!;
-              c[a] = total; fromA[a] = i; rank[a] = r; word[a] = UNKNOWN;
+              c[b] = c[a]!;
+              fromA[b] = fromA[a]!;
+              rank[b] = rank[a]!;
+              word[b] = word[a]!;
+              c[a] = total;
+              fromA[a] = i;
+              rank[a] = r;
+              word[a] = UNKNOWN;
             } else if (total < c[b]!) {
-              c[b] = total; fromA[b] = i; rank[b] = r; word[b] = UNKNOWN;
+              c[b] = total;
+              fromA[b] = i;
+              rank[b] = r;
+              word[b] = UNKNOWN;
             }
           }
         }
@@ -401,12 +459,18 @@ export class Splitter {
       }
     }
     // Walk back from the best state at L, noting which tokens are letter fragments.
-    const cuts = this.cuts, frag = this.frag, cutWord = this.cutWord;
-    let k = L, r = 0, m = 0, coined = false;
+    const cuts = this.cuts,
+      frag = this.frag,
+      cutWord = this.cutWord;
+    let k = L,
+      r = 0,
+      m = 0,
+      coined = false;
     while (k > 0) {
       const at = 2 * k + r;
       const prevK = this.from[at]!;
-      const w = this.word[at]!, f = this.isFragment(s, from + prevK, from + k, w);
+      const w = this.word[at]!,
+        f = this.isFragment(s, from + prevK, from + k, w);
       if (!f && w === UNKNOWN) coined = true;
       cuts[m] = k;
       // A plural edge carries its singular's index: the token "joes" is no lexicon word.

@@ -83,7 +83,8 @@ export class Tally {
    * counted by add() must never be ones that have an id.
    */
   addIndexed(k: string, id: number, n = 1): void {
-    const table = this.byId, mask = table.length - 2;
+    const table = this.byId,
+      mask = table.length - 2;
     let at = (Math.imul(id, HASH) >>> this.shift) << 1;
     for (;;) {
       const held = table[at]!;
@@ -101,7 +102,9 @@ export class Tally {
 
   /** Doubles the id table (kept at most half full: entries * 2 Int32 <= length / 2). */
   private growIds(): void {
-    const old = this.byId, table = new Int32Array(old.length * 2), mask = table.length - 2;
+    const old = this.byId,
+      table = new Int32Array(old.length * 2),
+      mask = table.length - 2;
     this.shift--;
     for (let e = 0; e < old.length; e += 2) {
       const held = old[e]!;
@@ -117,7 +120,8 @@ export class Tally {
   private newSlot(k: string, n: number, id: number): number {
     const at = this.keys.length;
     if (at === this.counts.length) {
-      const counts = new Int32Array(at * 2), ids = new Int32Array(at * 2);
+      const counts = new Int32Array(at * 2),
+        ids = new Int32Array(at * 2);
       counts.set(this.counts);
       ids.set(this.ids);
       this.counts = counts;
@@ -159,7 +163,10 @@ export class Tally {
 
   /** One entry per distinct string, count descending, then code-unit order; `make` builds each. */
   ranked<T>(make: (key: string, count: number) => T): T[] {
-    const n = this.keys.length, keys = this.keys, counts = this.counts, ids = this.ids;
+    const n = this.keys.length,
+      keys = this.keys,
+      counts = this.counts,
+      ids = this.ids;
     const byCount: number[][] = [];
     let max = 0;
     for (let i = 0; i < n; i++) {
@@ -169,7 +176,8 @@ export class Tally {
     }
     const out: T[] = [];
     const plain: string[] = [];
-    const byId = new Int32Array(n), spare = new Int32Array(n);
+    const byId = new Int32Array(n),
+      spare = new Int32Array(n);
     for (let c = max; c > 0; c--) {
       const bucket = byCount[c];
       if (bucket === undefined) continue;
@@ -181,7 +189,8 @@ export class Tally {
       }
       sortById(byId, spare, m, ids);
       plain.sort(); // no comparator: UTF-16 code-unit order, and the keys are distinct
-      let a = 0, p = 0;
+      let a = 0,
+        p = 0;
       while (a < m || p < plain.length) {
         if (a < m && (p === plain.length || before(keys[byId[a]!]!, plain[p]!))) out.push(make(keys[byId[a++]!]!, c));
         else out.push(make(plain[p++]!, c));
@@ -195,7 +204,8 @@ export class Tally {
 function before(a: string, b: string): boolean {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i), y = b.charCodeAt(i);
+    const x = a.charCodeAt(i),
+      y = b.charCodeAt(i);
     if (x !== y) return x < y;
   }
   return a.length < b.length;
@@ -208,7 +218,8 @@ const RADIX = new Int32Array(2049);
 function sortById(slots: Int32Array, spare: Int32Array, m: number, ids: Int32Array): void {
   if (m < 48) {
     for (let x = 1; x < m; x++) {
-      const v = slots[x]!, id = ids[v]!;
+      const v = slots[x]!,
+        id = ids[v]!;
       let y = x - 1;
       while (y >= 0 && ids[slots[y]!]! > id) {
         slots[y + 1] = slots[y]!;
@@ -221,7 +232,8 @@ function sortById(slots: Int32Array, spare: Int32Array, m: number, ids: Int32Arr
   let top = 0;
   for (let x = 0; x < m; x++) if (ids[slots[x]!]! > top) top = ids[slots[x]!]!;
   // Least significant 11 bits first; each pass is stable, so the order of the lower bits holds.
-  let from = slots, to = spare;
+  let from = slots,
+    to = spare;
   for (let shift = 0; shift < 32 && (shift === 0 || top >>> shift !== 0); shift += 11) {
     RADIX.fill(0);
     for (let x = 0; x < m; x++) RADIX[((ids[from[x]!]! >>> shift) & 2047) + 1]!++;

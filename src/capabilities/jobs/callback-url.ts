@@ -32,7 +32,7 @@ function v4ToInt(a: string): number {
 
 function blockedV4(a: string): boolean {
   const n = v4ToInt(a);
-  return V4_BLOCKED.some(([base, bits]) => (n >>> (32 - bits)) === (base >>> (32 - bits)));
+  return V4_BLOCKED.some(([base, bits]) => n >>> (32 - bits) === base >>> (32 - bits));
 }
 
 function expandV6(a: string): number[] {

@@ -36,7 +36,10 @@ class UsageError extends Error {}
 
 /** A failure the user can act on, said in one line; exitCode 1 unless stated. */
 class Failure extends Error {
-  constructor(message: string, readonly exitCode = 1) {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
     super(message);
   }
 }
@@ -89,7 +92,8 @@ function readList(file: string): Uint8Array {
 
 /** The charge line of a submission: a replay is the earlier job again and charges nothing. */
 function submitCharge(job: JobView, replayed: boolean): string {
-  if (replayed) return `idempotent replay of the job already submitted with this key (nothing charged now; ${credits(job.credits_reserved)} reserved at first submission)`;
+  if (replayed)
+    return `idempotent replay of the job already submitted with this key (nothing charged now; ${credits(job.credits_reserved)} reserved at first submission)`;
   return `${credits(job.credits_reserved)} reserved`;
 }
 
@@ -198,7 +202,9 @@ export async function runJobsCommand(argv: string[]): Promise<number> {
           body: readList(arg),
         });
         const job = await res.json();
-        process.stderr.write(`${job.id} ${job.status}: ${job.total} names, ${submitCharge(job, res.headers.get("idempotent-replayed") === "true")}, position ${job.position ?? "-"}, estimated finish ${job.estimated_finish ?? "-"}\n`);
+        process.stderr.write(
+          `${job.id} ${job.status}: ${job.total} names, ${submitCharge(job, res.headers.get("idempotent-replayed") === "true")}, position ${job.position ?? "-"}, estimated finish ${job.estimated_finish ?? "-"}\n`,
+        );
         if (!values.wait) {
           process.stdout.write(`${job.id}\n`);
           return 0;
@@ -211,7 +217,10 @@ export async function runJobsCommand(argv: string[]): Promise<number> {
       case "status": {
         const j = await call(c, `/v1/jobs/${encodeURIComponent(arg)}`);
         if (values.json) process.stdout.write(JSON.stringify(j, null, 2) + "\n");
-        else process.stdout.write(`${j.id} ${j.type} ${j.status}: ${j.done}/${j.total} rows (${(j.progress * 100).toFixed(1)}%), ${j.errors} errors, credits ${j.credits_charged} charged / ${j.credits_reserved} reserved${j.estimated_finish ? `, estimated finish ${j.estimated_finish}` : ""}\n`);
+        else
+          process.stdout.write(
+            `${j.id} ${j.type} ${j.status}: ${j.done}/${j.total} rows (${(j.progress * 100).toFixed(1)}%), ${j.errors} errors, credits ${j.credits_charged} charged / ${j.credits_reserved} reserved${j.estimated_finish ? `, estimated finish ${j.estimated_finish}` : ""}\n`,
+          );
         return 0;
       }
       case "download": {

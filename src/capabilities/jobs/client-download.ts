@@ -30,7 +30,10 @@ export interface DownloadResult {
 }
 
 export class HttpFailure extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }

@@ -22,7 +22,11 @@ export class Progress {
   private samples: { t: number; done: number }[] = [];
   private lastPlain = 0;
   private lastState = "";
-  constructor(private out: ProgressSink, private label: string, private plainEveryMs = 5000) {}
+  constructor(
+    private out: ProgressSink,
+    private label: string,
+    private plainEveryMs = 5000,
+  ) {}
 
   update(state: string, done: number, total: number, now = Date.now()): void {
     this.samples.push({ t: now, done });

@@ -21,7 +21,10 @@ export function isNoSpace(e: unknown): boolean {
 
 /** The 507 a submission gets when its names or its job row do not fit on disk; nothing is kept or charged. */
 export const noSpaceForJob = () =>
-  new ApiError("insufficient_storage", "the server's disk is full: the job's names could not be stored; nothing was charged, try again later or send fewer names");
+  new ApiError(
+    "insufficient_storage",
+    "the server's disk is full: the job's names could not be stored; nothing was charged, try again later or send fewer names",
+  );
 
 export interface ResultsWriter {
   /** Writes one member at the end of the committed bytes and fsyncs it; returns its offset. */

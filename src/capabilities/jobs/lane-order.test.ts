@@ -24,9 +24,20 @@ function lane() {
   let created = 1_000;
   const submit = (id: string, key: number) =>
     store.insert({
-      id, key_id: keys[key]!, type: "appraise", total: 100, options: "{}", chunk_size: 10, usage_key: "appraise",
-      usage_day: "2026-11-24", credits_reserved: 100, created: created++, deadline: 10_000_000,
-      idem_key: null, idem_hash: null, callback_url: null,
+      id,
+      key_id: keys[key]!,
+      type: "appraise",
+      total: 100,
+      options: "{}",
+      chunk_size: 10,
+      usage_key: "appraise",
+      usage_day: "2026-11-24",
+      credits_reserved: 100,
+      created: created++,
+      deadline: 10_000_000,
+      idem_key: null,
+      idem_hash: null,
+      callback_url: null,
     });
   /** Starts the lane's next queued job, as the runner does (the first queued entry). */
   const startNext = (now: number) => {
@@ -70,6 +81,9 @@ test("positions follow the same order (the running job is no queued job ahead)",
   l.startNext(5_000);
   l.submit("A2", 1);
   l.submit("B1", 2);
-  const queued = l.store.lane("appraise").filter((e) => e.status === "queued").map((e) => e.id);
+  const queued = l.store
+    .lane("appraise")
+    .filter((e) => e.status === "queued")
+    .map((e) => e.id);
   expect(queued).toEqual(["B1", "A2"]);
 });

@@ -7,7 +7,18 @@
  */
 import { USAGE_KEYS, type JobType, type UsageKey } from "../../operations.ts";
 import type { DayUsage, SyncUsageStore as UsageStore } from "../../store/types.ts";
-import { creditsFor, type AdmitChecks, type FinishOptions, type JobQueue, type KeyJobFigures, type LaneEntry, type Lease, type ListedJob, type ListFilter, type NewJob } from "./queue.ts";
+import {
+  creditsFor,
+  type AdmitChecks,
+  type FinishOptions,
+  type JobQueue,
+  type KeyJobFigures,
+  type LaneEntry,
+  type Lease,
+  type ListedJob,
+  type ListFilter,
+  type NewJob,
+} from "./queue.ts";
 import type { CallbackStatus, ChunkRow, FinalStatus, JobRow } from "./types.ts";
 
 /** Credits per key and UTC day, in memory (the UsageStore contract: reserve within a quota, refund never below 0). */
@@ -173,7 +184,10 @@ export class MemoryJobQueue implements JobQueue {
       ...ofType.filter((j) => j.status === "running").map((j) => ({ j, turn: 0, servedAt: 0, keyFirst: j.created })),
       ...queued.map((j) => ({ j, turn: turn.get(j.id)!, servedAt: served.get(j.key_id) ?? -1, keyFirst: keyFirst.get(j.key_id)! })),
     ];
-    rows.sort((a, b) => a.turn - b.turn || a.servedAt - b.servedAt || a.keyFirst - b.keyFirst || a.j.key_id - b.j.key_id || a.j.created - b.j.created || a.j.rid - b.j.rid);
+    rows.sort(
+      (a, b) =>
+        a.turn - b.turn || a.servedAt - b.servedAt || a.keyFirst - b.keyFirst || a.j.key_id - b.j.key_id || a.j.created - b.j.created || a.j.rid - b.j.rid,
+    );
     return rows.map(({ j }) => ({ id: j.id, key_id: j.key_id, total: j.total, done: j.done, status: j.status }));
   }
 

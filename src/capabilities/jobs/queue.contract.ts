@@ -87,8 +87,22 @@ export function queueContract(name: string, make: () => QueueUnderTest): void {
       const t = setup();
       t.add({ total: 10 });
       const refusals: [string, Partial<AdmitChecks>][] = [
-        ["in flight", { inFlight: () => { throw new Error("cap"); } }],
-        ["lane", { lane: () => { throw new Error("horizon"); } }],
+        [
+          "in flight",
+          {
+            inFlight: () => {
+              throw new Error("cap");
+            },
+          },
+        ],
+        [
+          "lane",
+          {
+            lane: () => {
+              throw new Error("horizon");
+            },
+          },
+        ],
       ];
       for (const [why, check] of refusals) {
         const j = t.newJob({ total: 30 });
@@ -98,7 +112,15 @@ export function queueContract(name: string, make: () => QueueUnderTest): void {
       }
       const j = t.newJob({ total: 30 });
       let seen = -1;
-      expect(() => t.q.admit(j, 35, { ...open, quotaRefused: (u) => { seen = u; throw new Error("quota"); } })).toThrow("quota");
+      expect(() =>
+        t.q.admit(j, 35, {
+          ...open,
+          quotaRefused: (u) => {
+            seen = u;
+            throw new Error("quota");
+          },
+        }),
+      ).toThrow("quota");
       expect(seen).toBe(10);
       expect(t.q.get(j.id)).toBeNull();
       expect(t.used()).toBe(10);
@@ -126,7 +148,14 @@ export function queueContract(name: string, make: () => QueueUnderTest): void {
       expect(again.replayed).toBe(true);
       expect(again.row.id).toBe(first.id);
       expect(t.used()).toBe(10);
-      expect(() => t.q.admit(t.newJob({ idem_key: "k", idem_hash: "h2" }), QUOTA, { ...open, replay: () => { throw new Error("409"); } })).toThrow("409");
+      expect(() =>
+        t.q.admit(t.newJob({ idem_key: "k", idem_hash: "h2" }), QUOTA, {
+          ...open,
+          replay: () => {
+            throw new Error("409");
+          },
+        }),
+      ).toThrow("409");
       expect(t.used()).toBe(10);
       // the other API key's "k" is another job
       const other = t.q.admit(t.newJob({ key_id: t.keys[1], idem_key: "k", idem_hash: "h1", total: 10 }), QUOTA, open);
@@ -305,7 +334,12 @@ export function queueContract(name: string, make: () => QueueUnderTest): void {
       expect(t.q.list(t.keys[0], { limit: 9, listedSince: T0 + 51 }).length).toBe(3); // finished earlier: not listed
       expect(t.q.keyFigures(t.keys[0]).storageBytes).toBe(70);
       // overdue: queued past the deadline
-      expect(t.q.overdue(T0 + 3_600_000).map((r) => r.id).sort()).toEqual([ids[1], ids[2], ids[3], other].sort());
+      expect(
+        t.q
+          .overdue(T0 + 3_600_000)
+          .map((r) => r.id)
+          .sort(),
+      ).toEqual([ids[1], ids[2], ids[3], other].sort());
       expect(t.q.overdue(T0 + 3_599_999)).toEqual([]);
       // files due at expires_at, then removed: bytes 0, chunks gone, reported expired
       expect(t.q.filesDue(T0 + 50 + 59_999)).toEqual([]);

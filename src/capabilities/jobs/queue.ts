@@ -44,7 +44,20 @@ export function creditsFor(row: Pick<JobRow, "type" | "options">, okRows: number
 /** The fields of a new job; the rest start at their defaults (queued, nothing done). */
 export type NewJob = Pick<
   JobRow,
-  "id" | "key_id" | "type" | "total" | "options" | "chunk_size" | "usage_key" | "usage_day" | "credits_reserved" | "created" | "deadline" | "idem_key" | "idem_hash" | "callback_url"
+  | "id"
+  | "key_id"
+  | "type"
+  | "total"
+  | "options"
+  | "chunk_size"
+  | "usage_key"
+  | "usage_day"
+  | "credits_reserved"
+  | "created"
+  | "deadline"
+  | "idem_key"
+  | "idem_hash"
+  | "callback_url"
 >;
 
 /** One job of a lane, in the order the lane takes them. */

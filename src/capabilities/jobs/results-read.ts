@@ -81,38 +81,41 @@ export function lineStream(
     if (fd >= 0) fs.closeSync(fd);
     fd = -1;
   };
-  return new ReadableStream<Uint8Array>({
-    start(ctl) {
-      fd = fs.openSync(file, "r");
-      if (opts.header) ctl.enqueue(enc.encode(opts.header));
-    },
-    pull(ctl) {
-      try {
-        if (i >= chunks.length) {
+  return new ReadableStream<Uint8Array>(
+    {
+      start(ctl) {
+        fd = fs.openSync(file, "r");
+        if (opts.header) ctl.enqueue(enc.encode(opts.header));
+      },
+      pull(ctl) {
+        try {
+          if (i >= chunks.length) {
+            close();
+            ctl.close();
+            return;
+          }
+          const c = chunks[i++]!;
+          const skip = Math.max(0, from - c.row_start);
+          const map = opts.map;
+          if (!map) {
+            // Plain NDJSON: the inflated bytes as they are, no decoding.
+            const bytes = memberBytes(fd, c, skip);
+            if (bytes.length) ctl.enqueue(bytes);
+            return;
+          }
+          const text = memberLines(fd, c, skip).map(map).join("");
+          if (text) ctl.enqueue(enc.encode(text));
+        } catch (e) {
           close();
-          ctl.close();
-          return;
+          ctl.error(e);
         }
-        const c = chunks[i++]!;
-        const skip = Math.max(0, from - c.row_start);
-        const map = opts.map;
-        if (!map) {
-          // Plain NDJSON: the inflated bytes as they are, no decoding.
-          const bytes = memberBytes(fd, c, skip);
-          if (bytes.length) ctl.enqueue(bytes);
-          return;
-        }
-        const text = memberLines(fd, c, skip).map(map).join("");
-        if (text) ctl.enqueue(enc.encode(text));
-      } catch (e) {
+      },
+      cancel() {
         close();
-        ctl.error(e);
-      }
+      },
     },
-    cancel() {
-      close();
-    },
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
 }
 
 /** Up to `limit` parsed rows starting at row `from`. */

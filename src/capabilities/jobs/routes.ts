@@ -36,7 +36,9 @@ export const listJobs = defineEndpoint({
   prepare: () => ({ input: null, units: ONE }),
   handle: (_i, ctx) => {
     const q = ctx.query;
-    return { body: jobsService(ctx.services).list(ctx.key, { status: q.get("status"), type: q.get("type"), limit: q.get("limit"), cursor: q.get("cursor") }, ctx.now) };
+    return {
+      body: jobsService(ctx.services).list(ctx.key, { status: q.get("status"), type: q.get("type"), limit: q.get("limit"), cursor: q.get("cursor") }, ctx.now),
+    };
   },
 });
 
@@ -56,7 +58,8 @@ export const jobStatus = defineEndpoint({
 export const deleteJob = defineEndpoint({
   op: OPERATIONS.job_delete,
   summary: "Cancel a job, or delete a finished job's results",
-  description: "Queued: cancelled at once, every credit refunded. Running: stops after its current chunk; rows written are kept; unprocessed rows refunded. Finished: the results file is deleted now and the job reports expired.",
+  description:
+    "Queued: cancelled at once, every credit refunded. Running: stops after its current chunk; rows written are kept; unprocessed rows refunded. Finished: the results file is deleted now and the job reports expired.",
   response: JobDeleteSchema,
   prepare: () => ({ input: null, units: ONE }),
   handle: async (_i, ctx) => ({ body: await jobsService(ctx.services).cancel(ctx.key, ctx.params.job_id ?? "", ctx.now) }),
@@ -81,13 +84,27 @@ export const submitRoute: RawRoute = (app, services: Services) => {
         if (type === "application/json" && [...query.keys()].length > 0) {
           throw new ApiError("invalid_request", "query parameters are for text/plain submissions: put the settings in the JSON body");
         }
-        const bytes = await readBody(request, { maxBytes: JOB_LIMITS.maxBodyBytes, maxInflatedBytes: JOB_LIMITS.maxInflatedBytes, timeoutMs: REQUEST_LIMITS.bodyTimeoutMs });
+        const bytes = await readBody(request, {
+          maxBytes: JOB_LIMITS.maxBodyBytes,
+          maxInflatedBytes: JOB_LIMITS.maxInflatedBytes,
+          timeoutMs: REQUEST_LIMITS.bodyTimeoutMs,
+        });
         const svc = jobsService(services);
         const limit = OPERATIONS.jobs_submit.batchLimit!;
         // A large submission is parsed and checked on the parse worker (src/http/big-body.ts).
         const res =
           bytes.byteLength > OFFLOAD_BYTES
-            ? await svc.submitChecked(key, (await checkApart(type === "application/json" ? { kind: "job-json", listLimit: limit, bytes, rule: BODY_SHAPE } : { kind: "job-text", listLimit: limit, query: query.toString(), bytes, rule: BODY_SHAPE })).submission!, { now })
+            ? await svc.submitChecked(
+                key,
+                (
+                  await checkApart(
+                    type === "application/json"
+                      ? { kind: "job-json", listLimit: limit, bytes, rule: BODY_SHAPE }
+                      : { kind: "job-text", listLimit: limit, query: query.toString(), bytes, rule: BODY_SHAPE },
+                  )
+                ).submission!,
+                { now },
+              )
             : type === "application/json"
               ? await svc.submitJson(key, parseJsonObject(bytes), { now, listLimit: limit })
               : await svc.submitText(key, decodeText(bytes), query, { now, listLimit: limit });
@@ -169,8 +186,7 @@ export const openapi = [
     method: "post",
     path: "/v1/jobs",
     summary: "Submit a job",
-    description:
-      `JSON body {type, domains, options?, callback_url?, idempotency_key?}, or text/plain (one name per line) with query parameters ${TEXT_PARAMS.join(", ")}. Either may be gzip-encoded (Content-Encoding: gzip); 32 MB as received, 256 MB inflated. Credits for the whole job are reserved now and refunded for rows never processed or failed. 12 requests/min (bucket jobs).`,
+    description: `JSON body {type, domains, options?, callback_url?, idempotency_key?}, or text/plain (one name per line) with query parameters ${TEXT_PARAMS.join(", ")}. Either may be gzip-encoded (Content-Encoding: gzip); 32 MB as received, 256 MB inflated. Credits for the whole job are reserved now and refunded for rows never processed or failed. 12 requests/min (bucket jobs).`,
     requestBody: {
       required: true,
       content: {
@@ -178,7 +194,13 @@ export const openapi = [
         "text/plain": { schema: { type: "string" } },
       },
     },
-    parameters: TEXT_PARAMS.map((name) => ({ name, in: "query", required: false, description: `text/plain submissions only (a JSON body carries ${name} itself)`, schema: { type: "string" } })),
+    parameters: TEXT_PARAMS.map((name) => ({
+      name,
+      in: "query",
+      required: false,
+      description: `text/plain submissions only (a JSON body carries ${name} itself)`,
+      schema: { type: "string" },
+    })),
     responses: {
       "202": { description: "Queued", content: { "application/json": { schema: JSON.parse(JSON.stringify(JobSchema)) } } },
       "200": { description: "Idempotent replay (header Idempotent-Replayed: true)" },

@@ -44,7 +44,10 @@ export class Runner {
   private wakers = new Map<JobType, () => void>();
   private busy = new Set<string>();
 
-  constructor(private core: JobsCore, private log: (e: unknown) => void = console.error) {}
+  constructor(
+    private core: JobsCore,
+    private log: (e: unknown) => void = console.error,
+  ) {}
 
   start(): void {
     this.loops = JOB_TYPE_LIST.map((type) => this.laneLoop(type));
@@ -173,7 +176,8 @@ export class Runner {
       clearInterval(renew);
       writer?.close();
       this.busy.delete(id);
-      if (final === "shutdown") store.renew(id, token, 0); // the next start reclaims it at once
+      if (final === "shutdown")
+        store.renew(id, token, 0); // the next start reclaims it at once
       else if (final !== "lost") {
         lanes.save(row.type);
         this.core.finalize(id, final, Date.now(), failure);

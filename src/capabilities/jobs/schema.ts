@@ -5,7 +5,11 @@ import { JOB_OPTIONS, JOB_TYPE_LIST, JOB_TYPES, type JobOptionName } from "../..
 /** The job types that accept an option (JOB_TYPES[type].options). */
 export const typesAccepting = (name: JobOptionName) => JOB_TYPE_LIST.filter((t) => JOB_TYPES[t].options.includes(name));
 
-const JobTypeSchema = (opts?: { description: string }) => Type.Union(JOB_TYPE_LIST.map((s) => Type.Literal(s)), opts);
+const JobTypeSchema = (opts?: { description: string }) =>
+  Type.Union(
+    JOB_TYPE_LIST.map((s) => Type.Literal(s)),
+    opts,
+  );
 
 /** `options`: each of JOB_OPTIONS, described with the types that take it when not all do. */
 function optionsSchema() {
@@ -95,9 +99,7 @@ export const SubmitSchema = (limit: number) =>
         maxItems: limit,
         description: `1 to ${limit} names, validated like the synchronous twin (appraise needs full domains)`,
       }),
-      options: Type.Optional(
-        Type.Object(optionsSchema(), { additionalProperties: false }),
-      ),
+      options: Type.Optional(Type.Object(optionsSchema(), { additionalProperties: false })),
       callback_url: Type.Optional(Type.String({ maxLength: 2048, description: "HTTPS URL that receives a signed POST when the job ends" })),
       idempotency_key: Type.Optional(
         Type.String({ minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX, description: "Resubmitting with the same key within 24 hours returns the existing job" }),

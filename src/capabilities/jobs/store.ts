@@ -14,7 +14,18 @@ import type { Database } from "bun:sqlite";
 import type { JobType } from "../../operations.ts";
 import { CommitAwareCache } from "../../store/read-cache.ts";
 import type { SqliteStore } from "../../store/sqlite.ts";
-import { creditsFor, type AdmitChecks, type FinishOptions, type JobQueue, type KeyJobFigures, type LaneEntry, type Lease, type ListedJob, type ListFilter, type NewJob } from "./queue.ts";
+import {
+  creditsFor,
+  type AdmitChecks,
+  type FinishOptions,
+  type JobQueue,
+  type KeyJobFigures,
+  type LaneEntry,
+  type Lease,
+  type ListedJob,
+  type ListFilter,
+  type NewJob,
+} from "./queue.ts";
 import type { CallbackStatus, ChunkRow, FinalStatus, JobRow } from "./types.ts";
 
 export class SqliteJobQueue implements JobQueue {
@@ -46,13 +57,9 @@ export class SqliteJobQueue implements JobQueue {
       // in: id -> forgets its idempotency key (older than 24 h)
       clearIdem: db.query("UPDATE jobs SET idem_key = NULL, idem_hash = NULL WHERE id = ?"),
       // in: key -> names not yet processed in its queued and running jobs
-      inFlight: db.query<{ n: number }, [number]>(
-        "SELECT coalesce(sum(total - done), 0) AS n FROM jobs WHERE key_id = ? AND status IN ('queued', 'running')",
-      ),
+      inFlight: db.query<{ n: number }, [number]>("SELECT coalesce(sum(total - done), 0) AS n FROM jobs WHERE key_id = ? AND status IN ('queued', 'running')"),
       // in: key -> committed bytes of its results files still on disk
-      storage: db.query<{ n: number }, [number]>(
-        "SELECT coalesce(sum(results_bytes), 0) AS n FROM jobs WHERE key_id = ? AND files_removed_at IS NULL",
-      ),
+      storage: db.query<{ n: number }, [number]>("SELECT coalesce(sum(results_bytes), 0) AS n FROM jobs WHERE key_id = ? AND files_removed_at IS NULL"),
       // in: lane -> its running jobs, then its queued jobs in the order the lane takes them,
       // the keys in turn (docs/jobs.md): each key's oldest queued job first (turn 1), then
       // each key's second (turn 2)...; within a turn, the key the lane served longest ago
@@ -112,9 +119,7 @@ export class SqliteJobQueue implements JobQueue {
       // in: now -> queued jobs past their deadline
       overdue: db.query<JobRow, [number]>("SELECT * FROM jobs WHERE status = 'queued' AND deadline <= ?"),
       // in: now -> finished jobs whose files are due for removal
-      filesDue: db.query<JobRow, [number]>(
-        "SELECT * FROM jobs WHERE expires_at IS NOT NULL AND expires_at <= ? AND files_removed_at IS NULL",
-      ),
+      filesDue: db.query<JobRow, [number]>("SELECT * FROM jobs WHERE expires_at IS NOT NULL AND expires_at <= ? AND files_removed_at IS NULL"),
       markRemoved: db.query("UPDATE jobs SET files_removed_at = ?2, results_bytes = 0 WHERE id = ?1 AND files_removed_at IS NULL"),
       dropChunks: db.query("DELETE FROM job_chunks WHERE job_id = ?"),
       // in: cutoff -> jobs no longer listed (their files are already gone)
@@ -137,9 +142,7 @@ export class SqliteJobQueue implements JobQueue {
       // in: key -> the secret its callbacks are signed with
       secret: db.query<{ webhook_secret: string }, [number]>("SELECT webhook_secret FROM keys WHERE id = ?"),
       laneRate: db.query<{ names_per_s: number }, [string]>("SELECT names_per_s FROM job_lanes WHERE type = ?"),
-      setLaneRate: db.query(
-        "INSERT INTO job_lanes (type, names_per_s) VALUES (?1, ?2) ON CONFLICT (type) DO UPDATE SET names_per_s = ?2",
-      ),
+      setLaneRate: db.query("INSERT INTO job_lanes (type, names_per_s) VALUES (?1, ?2) ON CONFLICT (type) DO UPDATE SET names_per_s = ?2"),
     };
   }
 
@@ -224,32 +227,36 @@ export class SqliteJobQueue implements JobQueue {
   }
 
   admit(job: NewJob, quota: number, checks: AdmitChecks): { row: JobRow; replayed: boolean } {
-    return this.db.transaction(() => {
-      if (job.idem_key !== null) {
-        const hit = this.q.idem.get(job.key_id, job.idem_key);
-        if (hit) {
-          if (checks.replay(hit)) return { row: hit, replayed: true };
-          this.q.clearIdem.run(hit.id);
+    return this.db
+      .transaction(() => {
+        if (job.idem_key !== null) {
+          const hit = this.q.idem.get(job.key_id, job.idem_key);
+          if (hit) {
+            if (checks.replay(hit)) return { row: hit, replayed: true };
+            this.q.clearIdem.run(hit.id);
+          }
         }
-      }
-      checks.inFlight(this.q.inFlight.get(job.key_id)!.n);
-      this.insert(job);
-      checks.lane(this.lane(job.type));
-      const r = this.store.usage.reserve(job.key_id, job.usage_day, job.usage_key, job.credits_reserved, quota);
-      if (!r.ok) checks.quotaRefused(r.used);
-      return { row: this.q.get.get(job.id)!, replayed: false };
-    }).immediate();
+        checks.inFlight(this.q.inFlight.get(job.key_id)!.n);
+        this.insert(job);
+        checks.lane(this.lane(job.type));
+        const r = this.store.usage.reserve(job.key_id, job.usage_day, job.usage_key, job.credits_reserved, quota);
+        if (!r.ok) checks.quotaRefused(r.used);
+        return { row: this.q.get.get(job.id)!, replayed: false };
+      })
+      .immediate();
   }
 
   /** Records a written chunk and advances the job, atomically, if `token` still holds the lease. */
   commitChunk(id: string, token: string, c: ChunkRow, errors: number): boolean {
     this.figures.clear();
-    return this.db.transaction(() => {
-      const r = this.q.advance.run({ id, token, rows: c.rows, errors, end: c.offset + c.bytes, row_start: c.row_start } as never);
-      if (r.changes !== 1) return false;
-      this.q.addChunk.run(id, c.row_start, c.rows, c.offset, c.bytes);
-      return true;
-    }).immediate();
+    return this.db
+      .transaction(() => {
+        const r = this.q.advance.run({ id, token, rows: c.rows, errors, end: c.offset + c.bytes, row_start: c.row_start } as never);
+        if (r.changes !== 1) return false;
+        this.q.addChunk.run(id, c.row_start, c.rows, c.offset, c.bytes);
+        return true;
+      })
+      .immediate();
   }
 
   /**
@@ -259,30 +266,32 @@ export class SqliteJobQueue implements JobQueue {
    */
   finish(id: string, status: FinalStatus, now: number, opts: FinishOptions): JobRow | null {
     this.figures.clear();
-    return this.db.transaction(() => {
-      const before = this.q.get.get(id);
-      if (!before || (before.status !== "queued" && before.status !== "running")) return null;
-      const kept = Math.min(before.credits_reserved, creditsFor(before, before.done - before.errors));
-      const refunded = before.credits_reserved - kept;
-      this.q.finish.run({
-        id,
-        status,
-        now,
-        expires_at: now + opts.ttlMs,
-        partial: before.done > 0 && before.done < before.total ? 1 : 0,
-        refunded,
-        failure: opts.failure ?? null,
-        callback_at: now + opts.callbackDelayMs,
-      } as never);
-      if (refunded > 0) this.store.usage.refund(before.key_id, before.usage_day, before.usage_key, refunded);
-      const after = this.q.get.get(id)!;
-      if (after.callback_url !== null && opts.body) {
-        const body = opts.body(after);
-        this.q.setCallbackBody.run(body, id);
-        after.callback_body = body;
-      }
-      return after;
-    }).immediate();
+    return this.db
+      .transaction(() => {
+        const before = this.q.get.get(id);
+        if (!before || (before.status !== "queued" && before.status !== "running")) return null;
+        const kept = Math.min(before.credits_reserved, creditsFor(before, before.done - before.errors));
+        const refunded = before.credits_reserved - kept;
+        this.q.finish.run({
+          id,
+          status,
+          now,
+          expires_at: now + opts.ttlMs,
+          partial: before.done > 0 && before.done < before.total ? 1 : 0,
+          refunded,
+          failure: opts.failure ?? null,
+          callback_at: now + opts.callbackDelayMs,
+        } as never);
+        if (refunded > 0) this.store.usage.refund(before.key_id, before.usage_day, before.usage_key, refunded);
+        const after = this.q.get.get(id)!;
+        if (after.callback_url !== null && opts.body) {
+          const body = opts.body(after);
+          this.q.setCallbackBody.run(body, id);
+          after.callback_body = body;
+        }
+        return after;
+      })
+      .immediate();
   }
 
   /** The key's jobs, newest first, with the filters of GET /v1/jobs. */

@@ -87,7 +87,10 @@ function storable(value: string | null, field: string): string | null {
  */
 function exactText(value: string | null, field: string): string | null {
   if (value?.includes("\ufffd")) {
-    throw new ApiError("invalid_request", `${field} must not contain U+FFFD (the replacement character): it cannot be told apart from bytes that were not UTF-8`);
+    throw new ApiError(
+      "invalid_request",
+      `${field} must not contain U+FFFD (the replacement character): it cannot be told apart from bytes that were not UTF-8`,
+    );
   }
   return storable(value, field);
 }
@@ -95,7 +98,8 @@ function exactText(value: string | null, field: string): string | null {
 /** idempotency_key, in both forms: 1 to 255 characters (UTF-16 code units, as the schema counts) of exactText. */
 function idempotencyKey(value: string | null): string | null {
   if (value === null) return null;
-  if (value.length < 1 || value.length > IDEMPOTENCY_KEY_MAX) throw new ApiError("invalid_request", `idempotency_key must be 1 to ${IDEMPOTENCY_KEY_MAX} characters`);
+  if (value.length < 1 || value.length > IDEMPOTENCY_KEY_MAX)
+    throw new ApiError("invalid_request", `idempotency_key must be 1 to ${IDEMPOTENCY_KEY_MAX} characters`);
   return exactText(value, "idempotency_key");
 }
 
@@ -169,10 +173,15 @@ export function fromText(text: string, query: URLSearchParams, listLimit: number
 /** The names-in-flight cap per key (JOB_LIMITS, docs/api-rules.md). */
 export function checkInFlight(inFlight: number, adding: number): void {
   if (inFlight + adding > JOB_LIMITS.namesInFlightCap) {
-    throw new ApiError("in_flight_exceeded", `names in flight would exceed the cap of ${JOB_LIMITS.namesInFlightCap} per key (${inFlight} in flight, ${adding} submitted)`, {
-      names_in_flight: inFlight,
-      names_in_flight_cap: JOB_LIMITS.namesInFlightCap,
-      retry_after_seconds: 60,
-    }, { "Retry-After": "60" });
+    throw new ApiError(
+      "in_flight_exceeded",
+      `names in flight would exceed the cap of ${JOB_LIMITS.namesInFlightCap} per key (${inFlight} in flight, ${adding} submitted)`,
+      {
+        names_in_flight: inFlight,
+        names_in_flight_cap: JOB_LIMITS.namesInFlightCap,
+        retry_after_seconds: 60,
+      },
+      { "Retry-After": "60" },
+    );
   }
 }

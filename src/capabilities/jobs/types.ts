@@ -59,5 +59,4 @@ export interface ChunkRow {
 }
 
 /** Reported status: a finished job whose file is gone reads expired (docs/jobs.md). */
-export const reportedStatus = (j: Pick<JobRow, "status" | "files_removed_at">): JobStatus =>
-  j.files_removed_at !== null ? "expired" : j.status;
+export const reportedStatus = (j: Pick<JobRow, "status" | "files_removed_at">): JobStatus => (j.files_removed_at !== null ? "expired" : j.status);

@@ -13,15 +13,17 @@ test("the shipped IANA copy: .com at Verisign, new gTLDs, every base URL ends in
 });
 
 test("longest suffix first; https before http; slashes added; junk entries skipped", () => {
-  const b = parseBootstrap(JSON.stringify({
-    services: [
-      [["uk"], ["http://uk.test/rdap", "https://uk.test/rdap/"]],
-      [["co.uk"], ["https://co-uk.test/"]],
-      ["junk"],
-      [[7], ["https://seven.test/"]],
-      [["ftp"], ["ftp://nope.test/"]],
-    ],
-  }));
+  const b = parseBootstrap(
+    JSON.stringify({
+      services: [
+        [["uk"], ["http://uk.test/rdap", "https://uk.test/rdap/"]],
+        [["co.uk"], ["https://co-uk.test/"]],
+        ["junk"],
+        [[7], ["https://seven.test/"]],
+        [["ftp"], ["ftp://nope.test/"]],
+      ],
+    }),
+  );
   expect(b.serversFor("co.uk")).toEqual(["https://co-uk.test/"]);
   expect(b.serversFor("org.uk")).toEqual(["https://uk.test/rdap/", "http://uk.test/rdap/"]);
   expect(b.serversFor("ftp")).toEqual([]);

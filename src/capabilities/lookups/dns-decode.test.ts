@@ -20,7 +20,14 @@ test("a reply as dns-packet writes it, every type the lookups read (and an EDNS 
       { type: "MX", name: "example.com", ttl: 60, data: { preference: 10, exchange: "mx.example.com" } },
       { type: "TXT", name: "example.com", ttl: 60, data: ["v=spf1", " -all"] },
     ],
-    authorities: [{ type: "SOA", name: "example.com", ttl: 60, data: { mname: "ns1.example.com", rname: "hostmaster.example.com", serial: 1, refresh: 2, retry: 3, expire: 4, minimum: 5 } }],
+    authorities: [
+      {
+        type: "SOA",
+        name: "example.com",
+        ttl: 60,
+        data: { mname: "ns1.example.com", rname: "hostmaster.example.com", serial: 1, refresh: 2, retry: 3, expire: 4, minimum: 5 },
+      },
+    ],
     additionals: [{ type: "OPT", name: ".", udpPayloadSize: 1232, flags: 0, options: [] } as unknown as dnsPacket.Answer],
   };
   const buf = dnsPacket.encode(packet);
@@ -33,7 +40,15 @@ test("names compressed with pointers, as resolvers send them, are read", () => {
     rawRecord("NS", rawName("ns1", QUESTION_NAME)),
     rawRecord("MX", [...u16(10), ...rawName("mx", QUESTION_NAME)]),
     rawRecord("CNAME", QUESTION_NAME, { owner: rawName("www", QUESTION_NAME) }),
-    rawRecord("SOA", [...rawName("ns1", QUESTION_NAME), ...rawName("hostmaster", QUESTION_NAME), ...u32(2026), ...u32(7200), ...u32(3600), ...u32(1209600), ...u32(300)]),
+    rawRecord("SOA", [
+      ...rawName("ns1", QUESTION_NAME),
+      ...rawName("hostmaster", QUESTION_NAME),
+      ...u32(2026),
+      ...u32(7200),
+      ...u32(3600),
+      ...u32(1209600),
+      ...u32(300),
+    ]),
   ]);
   const p = decodeReply(buf);
   expect(p.answers!.map((a) => [a.type, a.name, (a as { data: unknown }).data])).toEqual([
@@ -41,7 +56,11 @@ test("names compressed with pointers, as resolvers send them, are read", () => {
     ["NS", "example.com", "ns1.example.com"],
     ["MX", "example.com", { preference: 10, exchange: "mx.example.com" }],
     ["CNAME", "www.example.com", "example.com"],
-    ["SOA", "example.com", { mname: "ns1.example.com", rname: "hostmaster.example.com", serial: 2026, refresh: 7200, retry: 3600, expire: 1209600, minimum: 300 }],
+    [
+      "SOA",
+      "example.com",
+      { mname: "ns1.example.com", rname: "hostmaster.example.com", serial: 2026, refresh: 7200, retry: 3600, expire: 1209600, minimum: 300 },
+    ],
   ]);
 });
 

@@ -29,7 +29,10 @@ export interface TypeAnswer {
   records: Records;
 }
 
-const host = (s: unknown) => String(s ?? "").toLowerCase().replace(/\.$/, "");
+const host = (s: unknown) =>
+  String(s ?? "")
+    .toLowerCase()
+    .replace(/\.$/, "");
 const u32 = (n: unknown) => (typeof n === "number" && Number.isFinite(n) ? n >>> 0 : 0);
 
 function txt(data: unknown): string {
@@ -46,7 +49,15 @@ export function recordsOf(type: RecordType, reply: DnsReply): TypeAnswer {
       if (!d) return { nxdomain, records: null };
       return {
         nxdomain,
-        records: { nsname: host(d.mname), hostmaster: host(d.rname), serial: u32(d.serial), refresh: u32(d.refresh), retry: u32(d.retry), expire: u32(d.expire), minttl: u32(d.minimum) },
+        records: {
+          nsname: host(d.mname),
+          hostmaster: host(d.rname),
+          serial: u32(d.serial),
+          refresh: u32(d.refresh),
+          retry: u32(d.retry),
+          expire: u32(d.expire),
+          minttl: u32(d.minimum),
+        },
       };
     }
     case "MX":

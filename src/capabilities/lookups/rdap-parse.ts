@@ -71,7 +71,11 @@ export function parseRdapDomain(body: unknown): RegistrationFacts {
     if (iso && facts[field] === null) facts[field] = iso;
   }
   facts.registrar = registrarName(d);
-  facts.statusFlags = uniq(arr(d.status).flatMap((s) => (typeof s === "string" ? [statusFlag(s)] : [])).filter((s): s is string => s !== null));
+  facts.statusFlags = uniq(
+    arr(d.status)
+      .flatMap((s) => (typeof s === "string" ? [statusFlag(s)] : []))
+      .filter((s): s is string => s !== null),
+  );
   facts.nameservers = uniq(
     arr(d.nameservers)
       .map((ns) => (isObj(ns) ? hostName(str(ns.ldhName) ?? str(ns.unicodeName) ?? "") : typeof ns === "string" ? hostName(ns) : null))

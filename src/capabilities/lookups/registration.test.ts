@@ -46,5 +46,10 @@ test("host names: lower-case, no trailing dot, first token only", () => {
 test("merge: the registry wins, the registrar fills gaps", () => {
   const registry = { ...emptyFacts(), registrar: "R1", expirationDate: "2027-01-01T00:00:00Z" };
   const registrar = { ...emptyFacts(), registrar: "R2", nameservers: ["ns1.x.com"], dnssecEnabled: true };
-  expect(mergeFacts(registry, registrar)).toMatchObject({ registrar: "R1", expirationDate: "2027-01-01T00:00:00Z", nameservers: ["ns1.x.com"], dnssecEnabled: true });
+  expect(mergeFacts(registry, registrar)).toMatchObject({
+    registrar: "R1",
+    expirationDate: "2027-01-01T00:00:00Z",
+    nameservers: ["ns1.x.com"],
+    dnssecEnabled: true,
+  });
 });

@@ -92,7 +92,10 @@ export function isoUtc(ms: number): string | null {
  */
 export function statusFlag(raw: string): string | null {
   if (raw.length > 256) return null;
-  const first = raw.trim().split(/\s+(?=https?:|\()/)[0]!.trim();
+  const first = raw
+    .trim()
+    .split(/\s+(?=https?:|\()/)[0]!
+    .trim();
   if (first === "" || first.length > 64) return null;
   const words = /\s/.test(first) ? first : first.replace(/([a-z])([A-Z])/g, "$1 $2");
   const flag = words.toLowerCase().replace(/[_-]+/g, " ").replace(/\s+/g, " ").trim();
@@ -106,7 +109,11 @@ export function uniq(list: string[]): string[] {
 /** Nameserver host: lower-case, no trailing dot, first token only (WHOIS may add addresses). */
 export function hostName(raw: string): string | null {
   if (raw.length > 512) return null;
-  const h = raw.trim().split(/[\s,]+/)[0]!.toLowerCase().replace(/\.$/, "");
+  const h = raw
+    .trim()
+    .split(/[\s,]+/)[0]!
+    .toLowerCase()
+    .replace(/\.$/, "");
   return /^[a-z0-9_-]+(\.[a-z0-9_-]+)+$/.test(h) ? h : null;
 }
 

@@ -7,11 +7,12 @@ test("at most N in flight per host; other hosts are not held up", async () => {
   let now = 0;
   let max = 0;
   let seenByB = -1;
-  const job = () => gate.run("a", Date.now() + 5000, async () => {
-    max = Math.max(max, ++now);
-    await Bun.sleep(20);
-    now--;
-  });
+  const job = () =>
+    gate.run("a", Date.now() + 5000, async () => {
+      max = Math.max(max, ++now);
+      await Bun.sleep(20);
+      now--;
+    });
   // Host b runs at once, while host a has two in flight and three waiting in line.
   await Promise.all([job(), job(), job(), job(), job(), gate.run("b", Date.now() + 5000, async () => void (seenByB = now))]);
   expect(seenByB).toBe(2);

@@ -63,11 +63,14 @@ export class RegistryGate {
         clearTimeout(timer);
         resolve();
       };
-      const timer = setTimeout(() => {
-        const i = s.line.indexOf(wake);
-        if (i >= 0) s.line.splice(i, 1);
-        reject(new UpstreamError("timeout", `${host}: no free slot within the time budget`));
-      }, Math.max(0, deadline - Date.now()));
+      const timer = setTimeout(
+        () => {
+          const i = s.line.indexOf(wake);
+          if (i >= 0) s.line.splice(i, 1);
+          reject(new UpstreamError("timeout", `${host}: no free slot within the time budget`));
+        },
+        Math.max(0, deadline - Date.now()),
+      );
       s.line.push(wake);
     });
   }

@@ -138,7 +138,10 @@ export class LookupService {
     if (hit) return hit;
     const s = this.settings;
     const work = this.dnsFlight.run(key, async () => {
-      const reply = await resolve(name, type, this.config.dnsServers, Date.now() + s.dnsBudgetMs - MARGIN_MS, { attemptMs: s.dnsAttemptMs, rounds: s.dnsRounds });
+      const reply = await resolve(name, type, this.config.dnsServers, Date.now() + s.dnsBudgetMs - MARGIN_MS, {
+        attemptMs: s.dnsAttemptMs,
+        rounds: s.dnsRounds,
+      });
       const answer = recordsOf(type, reply);
       this.dnsCache.set(key, answer, Math.min(s.dnsCacheMaxMs, replyTtlSeconds(reply) * 1000));
       return answer;
@@ -154,7 +157,12 @@ export class LookupService {
   health(): Record<string, unknown> {
     const b = this.bootstrap;
     return {
-      rdap_bootstrap: { publication: b.current.publication, extensions: b.current.size, loaded_at: new Date(b.loadedAt).toISOString(), last_refresh_error: b.lastError },
+      rdap_bootstrap: {
+        publication: b.current.publication,
+        extensions: b.current.size,
+        loaded_at: new Date(b.loadedAt).toISOString(),
+        last_refresh_error: b.lastError,
+      },
       dns_servers: this.config.dnsServers.map((h) => `${h.host}:${h.port}`),
       lookup_cache_entries: this.regCache.size + this.dnsCache.size,
     };

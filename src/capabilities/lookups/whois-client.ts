@@ -30,10 +30,7 @@ export function whoisQuery(server: HostPort, query: string, deadline: number, li
       if (err) reject(err);
       else resolve(new TextDecoder("utf-8").decode(Buffer.concat(chunks)));
     };
-    const timer = setTimeout(
-      () => finish(new UpstreamError("timeout", `WHOIS ${label}: no complete answer within ${budget} ms`)),
-      budget,
-    );
+    const timer = setTimeout(() => finish(new UpstreamError("timeout", `WHOIS ${label}: no complete answer within ${budget} ms`)), budget);
     const sock = net.connect({ host: server.host, port: server.port });
     sock.on("connect", () => sock.write(`${query}\r\n`));
     sock.on("data", (b: Buffer) => {

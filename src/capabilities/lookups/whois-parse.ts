@@ -39,9 +39,47 @@ type Field = keyof RegistrationFacts | "referral" | "domain";
 const KEYS = new Map<string, Field>();
 const alias = (field: Field, names: string[]) => names.forEach((n) => KEYS.set(n, field));
 alias("domain", ["domain name", "domain", "domainname"]);
-alias("registrationDate", ["creation date", "created", "created on", "created date", "registered", "registered on", "registration date", "registration time", "domain registration date", "record created", "domain record activated", "commencement date"]);
-alias("expirationDate", ["registry expiry date", "expiry date", "expiration date", "expires", "expires on", "expire", "expiration time", "paid-till", "renewal date", "registrar registration expiration date", "record expires", "domain expiration date", "valid until"]);
-alias("lastUpdatedDate", ["updated date", "last updated", "last updated on", "last modified", "last-modified", "modified", "changed", "last update", "updated", "domain record last updated"]);
+alias("registrationDate", [
+  "creation date",
+  "created",
+  "created on",
+  "created date",
+  "registered",
+  "registered on",
+  "registration date",
+  "registration time",
+  "domain registration date",
+  "record created",
+  "domain record activated",
+  "commencement date",
+]);
+alias("expirationDate", [
+  "registry expiry date",
+  "expiry date",
+  "expiration date",
+  "expires",
+  "expires on",
+  "expire",
+  "expiration time",
+  "paid-till",
+  "renewal date",
+  "registrar registration expiration date",
+  "record expires",
+  "domain expiration date",
+  "valid until",
+]);
+alias("lastUpdatedDate", [
+  "updated date",
+  "last updated",
+  "last updated on",
+  "last modified",
+  "last-modified",
+  "modified",
+  "changed",
+  "last update",
+  "updated",
+  "domain record last updated",
+]);
 alias("registrar", ["registrar", "sponsoring registrar", "registrar name", "registrar organization", "registrar-name"]);
 alias("statusFlags", ["domain status", "status", "state", "registration status"]);
 alias("nameservers", ["name server", "name servers", "nameserver", "nameservers", "nserver", "dns", "domain nameservers", "host name"]);
@@ -60,7 +98,11 @@ export function whoisPairs(text: string): Array<[string, string]> {
     const jp = /^\s*\[([^\]]{1,60})\]\s*(.*)$/.exec(line);
     const kv = jp ?? /^\s*([A-Za-z][A-Za-z0-9 ._/()-]{0,60}?)\s*(?:\.{2,}\s*)?:\s*(.*)$/.exec(line);
     if (!kv) continue;
-    const key = kv[1]!.trim().toLowerCase().replace(/\s+/g, " ").replace(/\s*\(.*\)$/, "");
+    const key = kv[1]!
+      .trim()
+      .toLowerCase()
+      .replace(/\s+/g, " ")
+      .replace(/\s*\(.*\)$/, "");
     // No field worth reading is longer; a clip keeps every later regex linear on hostile input.
     const value = kv[2]!.trim().slice(0, MAX_VALUE);
     if (value !== "") {

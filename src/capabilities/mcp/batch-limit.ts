@@ -41,7 +41,10 @@ export function batchTooCostly(payload: unknown): string | null {
     const args = call.args as Record<string, unknown>;
     if (call.name === RESULTS_TOOL) {
       const limit = args.limit;
-      rows += typeof limit === "number" && Number.isInteger(limit) && limit >= 1 ? Math.min(limit, REQUEST_LIMITS.jobResultsPageMax) : REQUEST_LIMITS.jobResultsPageDefault;
+      rows +=
+        typeof limit === "number" && Number.isInteger(limit) && limit >= 1
+          ? Math.min(limit, REQUEST_LIMITS.jobResultsPageMax)
+          : REQUEST_LIMITS.jobResultsPageDefault;
     } else if (call.name === SUBMIT_TOOL && Array.isArray(args.domains)) {
       names += args.domains.length;
     }

@@ -19,7 +19,13 @@ import type { ToolSource } from "./tools.ts";
 const PageArgs = Type.Object(
   {
     job_id: Type.String({ minLength: 1, description: JOB_ID }),
-    from: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: "First row to return, counted from 0 (default 0); pass next_from of the previous page" })),
+    from: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: Number.MAX_SAFE_INTEGER,
+        description: "First row to return, counted from 0 (default 0); pass next_from of the previous page",
+      }),
+    ),
     limit: Type.Optional(
       Type.Integer({
         minimum: 1,
@@ -45,7 +51,11 @@ export function jobTools(services: Services): Partial<Record<OperationId, ToolSo
         return {
           status: replayed ? 200 : 202,
           body: job,
-          headers: creditHeaders(replayed ? { "Idempotent-Replayed": "true" } : {}, replayed ? 0 : job.credits_reserved, remainingToday(sqliteOf(ctx.services), ctx.key, ctx.now)),
+          headers: creditHeaders(
+            replayed ? { "Idempotent-Replayed": "true" } : {},
+            replayed ? 0 : job.credits_reserved,
+            remainingToday(sqliteOf(ctx.services), ctx.key, ctx.now),
+          ),
         };
       },
     },

@@ -70,13 +70,14 @@ function lines(v: Json, indent: string, out: string[]): void {
     }
   } else if (Array.isArray(v)) {
     if (v.length > 0 && v.every(isRecord)) out.push(...table(v, indent));
-    else for (const x of v) {
-      if (isScalar(x)) out.push(`${indent}- ${scalar(x)}`);
-      else {
-        out.push(`${indent}-`);
-        lines(x, indent + "  ", out);
+    else
+      for (const x of v) {
+        if (isScalar(x)) out.push(`${indent}- ${scalar(x)}`);
+        else {
+          out.push(`${indent}-`);
+          lines(x, indent + "  ", out);
+        }
       }
-    }
   } else out.push(indent + scalar(v));
 }
 

@@ -86,7 +86,13 @@ async function post(request: Request, authedBy: Authed | undefined, deps: McpDep
       body = a.valid ? parse(bytes) : null;
     } else body = parse(bytes);
   } catch (e) {
-    if (e instanceof ApiError) return rpcError(e.status, e.code === "invalid_request" ? `Invalid Request: ${e.message}` : e.message, e.headers, e.code === "invalid_request" ? -32600 : -32000);
+    if (e instanceof ApiError)
+      return rpcError(
+        e.status,
+        e.code === "invalid_request" ? `Invalid Request: ${e.message}` : e.message,
+        e.headers,
+        e.code === "invalid_request" ? -32600 : -32000,
+      );
     deps.log(e);
     return rpcError(500, "internal error");
   }

@@ -54,10 +54,9 @@ function objectSchema(schema: TSchema | undefined): JsonSchemaObject | undefined
 /** Path parameters (":job_id") as tool arguments, validated like any body. */
 function paramsTool(ep: Endpoint, p: Prose): ToolSource {
   const names = [...ep.op.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
-  const input = Type.Object(
-    Object.fromEntries(names.map((n) => [n, Type.String({ minLength: 1, description: p.params?.[n] ?? n })])),
-    { additionalProperties: false },
-  );
+  const input = Type.Object(Object.fromEntries(names.map((n) => [n, Type.String({ minLength: 1, description: p.params?.[n] ?? n })])), {
+    additionalProperties: false,
+  });
   const check = validator<Record<string, string>>(input);
   return {
     input,

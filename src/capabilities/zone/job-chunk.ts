@@ -19,7 +19,11 @@ export function zoneJobChunk(index: ZoneIndex, input: JobChunkInput): JobChunkOu
     return ascii === null ? null : splitName(ascii);
   });
   const good = parsed.filter((p): p is ParsedName => p !== null);
-  const { rows } = lookupCompact(index, good.map((p) => p.ascii), includeCounts);
+  const { rows } = lookupCompact(
+    index,
+    good.map((p) => p.ascii),
+    includeCounts,
+  );
   const lines: string[] = new Array(input.names.length);
   let errors = 0;
   let k = 0;

@@ -6,7 +6,12 @@
  */
 import type { ParsedName } from "../../domain/name.ts";
 import {
-  LOOKUP_NO_EXTENSION, LOOKUP_REGISTERED, LOOKUP_STRIDE_COUNTS, LOOKUP_STRIDE_PLAIN, LOOKUP_UNSUPPORTED, type ZoneIndex,
+  LOOKUP_NO_EXTENSION,
+  LOOKUP_REGISTERED,
+  LOOKUP_STRIDE_COUNTS,
+  LOOKUP_STRIDE_PLAIN,
+  LOOKUP_UNSUPPORTED,
+  type ZoneIndex,
 } from "../../zone-index/index.ts";
 
 export interface LookupRow {
@@ -55,8 +60,15 @@ export function lookupRow(input: string, p: ParsedName, rows: Uint32Array, i: nu
     return { input, name: p.name, extension: p.ext, registered, extensions_registered: count(1), supported };
   }
   return {
-    input, name: p.name, extension: p.ext, registered, extensions_registered: count(1),
-    containing_domains: count(2), containing_names: count(3), starting_domains: count(4), ending_domains: count(5),
+    input,
+    name: p.name,
+    extension: p.ext,
+    registered,
+    extensions_registered: count(1),
+    containing_domains: count(2),
+    containing_names: count(3),
+    starting_domains: count(4),
+    ending_domains: count(5),
     supported,
   };
 }

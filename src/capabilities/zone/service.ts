@@ -72,9 +72,10 @@ export class ZoneService {
   async lookup(inputs: readonly string[], parsed: readonly ParsedName[], includeCounts: boolean): Promise<LookupAnswer> {
     const domains = parsed.map((p) => p.ascii);
     const units = parsed.length * (includeCounts ? 10 : 1);
-    const out = this.pool !== null && units > POOL_THRESHOLD_UNITS
-      ? await this.pool.run<LookupTaskOutput>("zone.lookup", { domains: domains.join("\n"), includeCounts } satisfies LookupTaskInput)
-      : lookupCompact(this.index(), domains, includeCounts);
+    const out =
+      this.pool !== null && units > POOL_THRESHOLD_UNITS
+        ? await this.pool.run<LookupTaskOutput>("zone.lookup", { domains: domains.join("\n"), includeCounts } satisfies LookupTaskInput)
+        : lookupCompact(this.index(), domains, includeCounts);
     const results = new Array<LookupRow>(parsed.length);
     for (let i = 0; i < parsed.length; i++) results[i] = lookupRow(inputs[i], parsed[i], out.rows, i, includeCounts);
     return { results, index_built_at: out.builtAt };

@@ -33,8 +33,7 @@ export function zoneIndexHere(config: Config): ZoneIndex | null {
 }
 
 /** The one answer (502, nothing charged) of a zone call while no index is loaded. */
-export const noIndex = () =>
-  new ApiError("index_unavailable", "the zone index is not available on this server (no index file is loaded); try again later");
+export const noIndex = () => new ApiError("index_unavailable", "the zone index is not available on this server (no index file is loaded); try again later");
 
 /** The index this thread serves from; a 502 when none is loaded. */
 export function requireZoneIndex(config: Config): ZoneIndex {

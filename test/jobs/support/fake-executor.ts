@@ -24,7 +24,14 @@ export interface FakeOptions {
 export function fakeRow(name: string): Record<string, unknown> {
   const dot = name.indexOf(".");
   const label = dot < 0 ? name : name.slice(0, dot);
-  return { input: name, name: label.toLowerCase(), extension: dot < 0 ? null : name.slice(dot + 1).toLowerCase(), registered: dot < 0 ? null : label.length % 2 === 0, extensions_registered: label.length, supported: label.length >= 2 };
+  return {
+    input: name,
+    name: label.toLowerCase(),
+    extension: dot < 0 ? null : name.slice(dot + 1).toLowerCase(),
+    registered: dot < 0 ? null : label.length % 2 === 0,
+    extensions_registered: label.length,
+    supported: label.length >= 2,
+  };
 }
 
 export class FakeExecutor implements ChunkExecutor {

@@ -26,10 +26,27 @@ export function selfSignedCert(san = "IP:127.0.0.1"): { certFile: string; keyFil
   const dir = tempDir("zw-cert-");
   const certFile = path.join(dir, "cert.pem");
   const keyFile = path.join(dir, "key.pem");
-  const r = spawnSync("openssl", [
-    "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
-    "-addext", `subjectAltName=${san}`, "-keyout", keyFile, "-out", certFile,
-  ], { stdio: "pipe" });
+  const r = spawnSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-days",
+      "1",
+      "-subj",
+      "/CN=127.0.0.1",
+      "-addext",
+      `subjectAltName=${san}`,
+      "-keyout",
+      keyFile,
+      "-out",
+      certFile,
+    ],
+    { stdio: "pipe" },
+  );
   if (r.status !== 0) throw new Error(`openssl failed: ${r.stderr}`);
   return { certFile, keyFile };
 }

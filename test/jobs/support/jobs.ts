@@ -38,7 +38,12 @@ export async function rows(t: TestServer, id: string, query = "", key?: string):
   const r = await t.fetch(`/v1/jobs/${id}/results${query}`, { key, headers: { "accept-encoding": "identity" } });
   if (r.status !== 200) throw new Error(`results ${r.status}: ${await r.text()}`);
   const text = await r.text();
-  return text === "" ? [] : text.trimEnd().split("\n").map((l) => JSON.parse(l));
+  return text === ""
+    ? []
+    : text
+        .trimEnd()
+        .split("\n")
+        .map((l) => JSON.parse(l));
 }
 
 /** The raw gzip bytes, decoded by us (every member). */

@@ -8,8 +8,12 @@ let cache: string[] | null = null;
 
 function all(): string[] {
   if (cache) return cache;
-  const nu = gunzipSync(fs.readFileSync(path.join(SHARED_DATA, "domains/iis-nu_domains.txt.gz"))).toString("utf8").split("\n");
-  const tranco = gunzipSync(fs.readFileSync(path.join(SHARED_DATA, "domains/tranco_top_100k.csv.gz"))).toString("utf8").split("\n");
+  const nu = gunzipSync(fs.readFileSync(path.join(SHARED_DATA, "domains/iis-nu_domains.txt.gz")))
+    .toString("utf8")
+    .split("\n");
+  const tranco = gunzipSync(fs.readFileSync(path.join(SHARED_DATA, "domains/tranco_top_100k.csv.gz")))
+    .toString("utf8")
+    .split("\n");
   cache = [...tranco, ...nu].map((s) => s.trim()).filter((s) => s !== "" && /^[a-z0-9.-]+$/.test(s));
   return cache;
 }
