@@ -16,7 +16,7 @@ import { bucketCounts, bucketNames, encodeInner, innerCounts, splitBuckets, BUCK
 import { precompute } from "./precompute.ts";
 import { fileLayout, IndexFileWriter, sweepStaleTemps, type SectionData } from "./write.ts";
 import { InputError } from "./input.ts";
-import { SECTION_ALIGN, TRIGRAMS, type SectionTag } from "../src/zone-index/format.ts";
+import { EXT_COMPLETE, HEADER_SAMPLE, SECTION_ALIGN, TRIGRAMS, type SectionTag } from "../src/zone-index/format.ts";
 import { buildJumpTable, jumpCharsFor } from "../src/zone-index/jump.ts";
 import { packOffsets } from "../src/zone-index/offsets.ts";
 
@@ -27,6 +27,7 @@ const FILE_SECTIONS: SectionTag[] = [
   "EXTB",
   "EXTO",
   "EXTC",
+  "EXTF",
   "NAMB",
   "NAMO",
   "NAMJ",
@@ -95,6 +96,20 @@ export interface BuildOptions {
    * index built over the served path would be swapped in and answer every query with 0.
    */
   allowEmpty?: boolean;
+  /**
+   * Extensions whose whole zone the inputs hold although they come from lists ("nu", "co.uk").
+   * A zone file's origin is complete without being named here; any other extension is a sample.
+   */
+  complete?: readonly string[];
+  /** The inputs are a synthetic sample, not real registrations (the header says so). */
+  sample?: boolean;
+}
+
+/** The extensions the inputs hold whole: every zone file's apex and the ones named complete. */
+export function completeExtensions(zoneApexes: Iterable<string>, named: readonly string[]): Set<string> {
+  const out = new Set<string>(zoneApexes);
+  for (const e of named) out.add(e.toLowerCase().replace(/^\./, "").replace(/\.$/, ""));
+  return out;
 }
 
 /** The inputs held no domain and allowEmpty was not set: nothing was written. */
@@ -196,12 +211,16 @@ export async function buildIndex(opts: BuildOptions): Promise<BuildReport> {
     const triBuilt = trigramsBeside(c.names, c.nameOff);
     const extIdBytes = extNames.length <= 65536 ? 2 : 4;
     const extBlob = new TextEncoder().encode(extNames.join(""));
+    const complete = completeExtensions(reader.zoneApexes, opts.complete ?? []);
+    const extFlags = new Uint8Array(extNames.length);
+    extNames.forEach((e, i) => (extFlags[i] = complete.has(e) ? EXT_COMPLETE : 0));
     const extOff = new Uint32Array(extNames.length + 1);
     extNames.forEach((e, i) => (extOff[i + 1] = extOff[i] + e.length));
     const head: SectionData[] = [
       { tag: "EXTB", elemBytes: 1, data: extBlob },
       { tag: "EXTO", elemBytes: 4, data: extOff },
       { tag: "EXTC", elemBytes: 4, data: c.extCount },
+      { tag: "EXTF", elemBytes: 1, data: extFlags },
       { tag: "NAMB", elemBytes: 1, data: c.names },
       { tag: "NAMO", elemBytes: 1, data: packOffsets(c.nameOff) },
       { tag: "NAMJ", elemBytes: 4, data: buildJumpTable(c.names, c.nameOff, jumpCharsFor(c.totalNames)) },
@@ -261,6 +280,7 @@ export async function buildIndex(opts: BuildOptions): Promise<BuildReport> {
       totalNames: c.totalNames,
       totalTlds: extNames.length,
       extIdBytes,
+      flags: opts.sample === true ? HEADER_SAMPLE : 0,
     });
     endPhase("write");
     const seconds = (performance.now() - t0) / 1000;

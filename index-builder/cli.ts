@@ -17,7 +17,9 @@ import { ZoneIndex, ZoneIndexError } from "../src/zone-index/index.ts";
 import { readHeader } from "../src/zone-index/open.ts";
 
 const USAGE = `usage:
-  index build --out FILE [--tmp DIR] [--json] INPUT...   INPUT: zone file or domain list, gzip or plain, "-" = stdin
+  index build --out FILE [--tmp DIR] [--complete EXT,...] [--json] INPUT...
+      INPUT: zone file or domain list, gzip or plain, "-" = stdin
+      --complete: extensions whose whole zone the lists hold (a zone file's origin counts as complete by itself)
   index stats FILE [--json]
 `;
 
@@ -54,7 +56,7 @@ function progressLine(p: BuildProgress): string {
 }
 
 async function build(args: string[]): Promise<number> {
-  const parsed = parseArgs(args, ["--out", "--tmp"], ["--json"]);
+  const parsed = parseArgs(args, ["--out", "--tmp", "--complete"], ["--json"]);
   if (typeof parsed === "string") return usage(parsed);
   const out = parsed.opts.get("--out");
   if (typeof out !== "string") return usage("--out FILE is required");
@@ -74,6 +76,7 @@ async function build(args: string[]): Promise<number> {
       inputs: parsed.positional,
       out,
       tmpDir: parsed.opts.get("--tmp") as string | undefined,
+      complete: typeof parsed.opts.get("--complete") === "string" ? (parsed.opts.get("--complete") as string).split(",").filter((e) => e !== "") : [],
       onProgress: tty ? (p) => process.stderr.write(progressLine(p)) : undefined,
     });
   } catch (e) {
@@ -175,6 +178,9 @@ function stats(args: string[]): number {
     `  built ${s.built_at}`,
     `  ${int(s.total_domains)} domains, ${int(s.total_slds)} names, ${int(s.total_tlds)} extensions`,
     `  ${mb(h.fileBytes)} (${info.bytes_per_domain.toFixed(1)} bytes per domain)`,
+    s.sample
+      ? "  a synthetic sample index (not real registrations)"
+      : `  whole zones: ${s.complete_tlds.length === 0 ? "none (every extension is a sample)" : s.complete_tlds.join(", ")}`,
     `  largest extensions: ${s.top_tlds.map((t) => `${t.tld} ${int(t.count)}`).join(", ")}`,
     `  sections: ${sections.map((x) => `${x.tag} ${mb(x.bytes)}`).join(", ")}`,
   ];

@@ -1,7 +1,7 @@
 /**
  * The containment counts against a brute force over the same names: periodic and
  * self-overlapping names ("abab", "aaaa"), names equal past 8 characters, every bucket
- * edge, groups smaller than a bucket's records, and real names from ../shared/data.
+ * edge, groups smaller than a bucket's records, and real names (the committed sample, test/fixtures).
  */
 import { describe, expect, test } from "bun:test";
 import { innerProblem, readInner } from "../src/zone-index/inner.ts";

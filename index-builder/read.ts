@@ -36,6 +36,8 @@ function isZoneLine(line: string): boolean {
 
 export class DomainReader {
   readonly exts = new ExtensionTable();
+  /** The zones the zone-file inputs hold whole (each file's apex, lower case, no trailing dot). */
+  readonly zoneApexes = new Set<string>();
   domainsSeen = 0;
   lines = 0;
   private ext = new Uint8Array(256); // the lower-cased extension of the domain being added
@@ -112,6 +114,7 @@ export class DomainReader {
       z.finish();
       for (const [k, v] of Object.entries(z.skipped)) if (v > 0) rep.skipped[k as SkipReason] = v;
       rep.origin = z.origin;
+      if (z.apex !== null && z.apex !== "") this.zoneApexes.add(z.apex);
     }
     rep.compressed = stats.compressed;
     rep.lines = stats.lines;

@@ -21,6 +21,8 @@ export interface HeaderFields {
   totalNames: number;
   totalTlds: number;
   extIdBytes: number;
+  /** Header flags (HEADER_SAMPLE); 0 when absent. */
+  flags?: number;
 }
 
 /** The writer's temp file beside `out`: `.<name>.tmp-<pid>-<ms>` (FORMAT.md "Writing"). */
@@ -145,7 +147,7 @@ export class IndexFileWriter {
     dv.setUint32(H.totalTlds, fields.totalTlds, true);
     dv.setUint32(H.sectionCount, this.sectionCount, true);
     dv.setUint32(H.extIdBytes, fields.extIdBytes, true);
-    dv.setUint32(H.flags, 0, true);
+    dv.setUint32(H.flags, fields.flags ?? 0, true);
     this.placed.forEach((s, i) => {
       const o = HEADER_BYTES + i * SECTION_ENTRY_BYTES;
       dv.setUint32(o, tagToU32(s.tag), true);

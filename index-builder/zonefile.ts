@@ -31,6 +31,8 @@ const TTL_RE = /^(\d+|(\d+[smhdwSMHDW])+)$/;
 
 export class ZoneParser {
   origin: string | null;
+  /** The zone this file is: its first origin (given, the first $ORIGIN or the SOA owner); later $ORIGIN lines only abbreviate names. */
+  apex: string | null;
   private lastOwner: string | null = null;
   private pending: string[] | null = null; // tokens of a record still inside "( ... )"
   private pendingLines = 0;
@@ -40,6 +42,7 @@ export class ZoneParser {
   /** origin: lower-case, without trailing dot; null = learn it from $ORIGIN or the SOA owner. */
   constructor(origin: string | null = null) {
     this.origin = origin;
+    this.apex = origin;
   }
 
   /** Feeds one line; calls emit(ownerFqdn) (lower-case, no trailing dot) for each delegation NS. */
@@ -118,6 +121,7 @@ export class ZoneParser {
     this.lastOwner = owner;
     this.records++;
     if (type === "SOA" && this.origin === null) this.origin = owner;
+    if (type === "SOA" && this.apex === null) this.apex = owner;
     if (type !== "NS") return;
     const origin = this.origin;
     if (origin === null) return this.skip("out_of_zone");
@@ -137,6 +141,7 @@ export class ZoneParser {
       const o = name === "." ? "" : name.slice(0, -1).toLowerCase();
       if (o !== "" && !/^[a-z0-9-]{1,63}(\.[a-z0-9-]{1,63})*$/.test(o)) return this.skip("bad_origin");
       this.origin = o;
+      this.apex ??= o;
     } else if (d === "$TTL") {
       if (toks.length < 2 || !TTL_RE.test(toks[1])) this.skip("broken_line");
     } else if (d === "$INCLUDE") {

@@ -96,6 +96,8 @@ export interface AppParts {
   /** Method and path (OpenAPI style) of what the raw routes serve, for 405 answers. */
   rawPaths?: readonly { method: string; path: string }[];
   log?: (e: unknown) => void;
+  /** The key checker (main.ts shares it with the access log); one is made when absent. */
+  auth?: Authenticator;
 }
 
 const isProtected = (path: string) => path.startsWith("/v1/") || path === "/v1" || path === "/mcp" || path.startsWith("/mcp/");
@@ -154,7 +156,7 @@ export function buildApp(services: Services, parts: AppParts) {
   for (const r of parts.rated ?? []) rate(r.method, r.path, { bucket: r.bucket, refuse: r.refuse });
   const known = knownRoutes([...parts.endpoints.map((e) => e.op), ...(parts.rawPaths ?? [])]);
 
-  const auth = new Authenticator(services.store.keys);
+  const auth = parts.auth ?? new Authenticator(services.store.keys);
   // standardHostname false: Elysia then cuts the path after "http://" instead of assuming a
   // host of at least four characters, which read "/v1/zone/count" as "/zone/count" under a
   // short Host header ("Host: a") and so answered 405 where the key check must answer 401.

@@ -14,6 +14,7 @@ const HELP = `usage: cli <command>
   keys revoke NAME
   keys rotate NAME [--json]
   keys quota NAME N
+  keys usage NAME [--days N] [--json]   credits per UTC day (default 30 days)
   index build --out FILE INPUT...         build a zone index (zone files or lists, gzip or plain, - = stdin)
   index stats FILE [--json]               check an index file and show what is inside
   jobs submit FILE --type TYPE [--include-counts] [--callback-url URL] [--idempotency-key KEY]

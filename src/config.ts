@@ -40,6 +40,27 @@ export interface Config {
    * (src/store/postgres/); null: the SQLite file in the data directory.
    */
   databaseUrl: string | null;
+  /** Port of the separate /metrics listener; null = no metrics (0 = any free port). */
+  metricsPort: number | null;
+  metricsHost: string;
+  /** pino level: trace, debug, info, warn, error, fatal or silent. */
+  logLevel: LogLevel;
+  /** json, pretty, or auto (pretty on a terminal, JSON otherwise). */
+  logFormat: "json" | "pretty" | "auto";
+  /** File the log lines are appended to; null = standard output. */
+  logFile: string | null;
+  /** Days of per-day usage rows kept for GET /v1/usage/history and `keys usage`. */
+  usageRetentionDays: number;
+}
+
+export const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+function choice<T extends string>(env: Env, name: string, allowed: readonly T[], def: T): T {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === "") return def;
+  if (!(allowed as readonly string[]).includes(raw)) throw new ConfigError(`${name}: "${env[name]}" is not one of ${allowed.join(", ")}`);
+  return raw as T;
 }
 
 export class ConfigError extends Error {
@@ -178,6 +199,12 @@ export function loadConfig(env: Env = process.env): Config {
     baseUrl: (env.ZW_BASE_URL?.trim() || `http://${host.includes(":") ? `[${host}]` : host}:${port}`).replace(/\/+$/, ""),
     apiKey: env.ZW_API_KEY?.trim() || null,
     databaseUrl: databaseUrlSetting(env),
+    metricsPort: env.ZW_METRICS_PORT?.trim() ? intSetting(env, "ZW_METRICS_PORT", 0, 0, 65535) : null,
+    metricsHost: env.ZW_METRICS_HOST?.trim() || "127.0.0.1",
+    logLevel: choice(env, "ZW_LOG_LEVEL", LOG_LEVELS, "info"),
+    logFormat: choice(env, "ZW_LOG_FORMAT", ["json", "pretty", "auto"] as const, "auto"),
+    logFile: env.ZW_LOG_FILE?.trim() || null,
+    usageRetentionDays: intSetting(env, "ZW_USAGE_RETENTION_DAYS", 90, 1, 3_650),
   };
 }
 
@@ -207,4 +234,10 @@ export const SETTINGS_DOC: [string, string, string][] = [
     "none (SQLite)",
     "postgres://user:password@host:5432/db: keys, usage and rate windows shared by several nodes (jobs are not served then; docs/deploy.md)",
   ],
+  ["ZW_METRICS_PORT", "none (off)", "serve Prometheus metrics at GET /metrics on this port, no key (0 = any free port); never on the API port"],
+  ["ZW_METRICS_HOST", "127.0.0.1", "address of the metrics listener"],
+  ["ZW_LOG_LEVEL", "info", "trace, debug, info (one line per request), warn, error, fatal or silent"],
+  ["ZW_LOG_FORMAT", "auto", "json, pretty, or auto: pretty on a terminal, JSON lines otherwise"],
+  ["ZW_LOG_FILE", "standard output", "append the log lines to this file instead"],
+  ["ZW_USAGE_RETENTION_DAYS", "90", "days of per-day credit usage kept (GET /v1/usage/history, `keys usage`)"],
 ];

@@ -7,8 +7,10 @@ import { ConfigError, ensureDataDir, redactUrl, type Config } from "./config.ts"
 import { iso } from "./http/clock.ts";
 import { databaseExists } from "./store/db.ts";
 import { openPostgresStore } from "./store/postgres/store.ts";
-import { openStore } from "./store/sqlite.ts";
+import { openStore, type SqliteStore } from "./store/sqlite.ts";
 import type { KeyRecord, Store } from "./store/types.ts";
+import { HISTORY_DEFAULT_DAYS, HISTORY_MAX_DAYS, readUsageDays } from "./capabilities/account/history.ts";
+import { USAGE_KEYS } from "./operations.ts";
 
 class UsageError extends Error {}
 
@@ -28,6 +30,7 @@ const GRAMMARS: Record<string, Grammar> = {
   revoke: { usage: "keys revoke NAME", args: ["NAME"], options: [] },
   rotate: { usage: "keys rotate NAME [--json]", args: ["NAME"], options: [] },
   quota: { usage: "keys quota NAME N", args: ["NAME", "N"], options: [] },
+  usage: { usage: "keys usage NAME [--days N] [--json]", args: ["NAME"], options: ["--days"] },
 };
 
 interface Parsed {
@@ -90,6 +93,13 @@ async function storeFor(sub: string, config: Config): Promise<Store> {
   return openStore(config.dataDir);
 }
 
+function daysArg(v: string | undefined): number {
+  if (v === undefined) return HISTORY_DEFAULT_DAYS;
+  if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > HISTORY_MAX_DAYS)
+    throw new UsageError(`--days must be a whole number from 1 to ${HISTORY_MAX_DAYS} (got ${v})`);
+  return Number(v);
+}
+
 const listRow = (k: KeyRecord) => ({
   name: k.name,
   daily_quota: k.dailyQuota,
@@ -105,7 +115,7 @@ export async function runKeysCommand(argv: string[], config: Config): Promise<nu
   const grammar = sub === undefined ? undefined : GRAMMARS[sub];
   let p: Parsed;
   try {
-    if (sub === undefined || !grammar) throw new UsageError("usage: keys create|list|revoke|rotate|quota ...");
+    if (sub === undefined || !grammar) throw new UsageError("usage: keys create|list|revoke|rotate|quota|usage ...");
     p = parseArgs(rest, grammar);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
@@ -167,6 +177,28 @@ export async function runKeysCommand(argv: string[], config: Config): Promise<nu
         if (!(await store.keys.setQuota(name, n))) return (err(`no key named "${name}"`), 1);
         if (json) out(JSON.stringify({ name, daily_quota: n }));
         else out(`"${name}" daily quota is now ${n}`);
+        return 0;
+      }
+      case "usage": {
+        const name = p.args[0]!;
+        const days = daysArg(p.options.get("--days"));
+        // The per-day history is read from the SQLite usage table; the PostgreSQL store keeps
+        // no such reader yet (GET /v1/usage/history answers 503 there too: docs/deploy.md).
+        const db = (store as Partial<SqliteStore>).db;
+        if (!db) return (err("usage history is kept only by the SQLite store (unset ZW_DATABASE_URL)"), 1);
+        const k = await store.keys.findByName(name);
+        if (!k) return (err(`no key named "${name}"`), 1);
+        const today = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
+        const rows = readUsageDays(db, k.id, today - (days - 1) * 86_400_000, today);
+        const total = rows.reduce((n, d) => n + d.credits_used, 0);
+        if (json) {
+          out(JSON.stringify({ name, daily_quota: k.dailyQuota, retention_days: config.usageRetentionDays, credits_used: total, days: rows }));
+          return 0;
+        }
+        out(`credits used by "${name}" per UTC day (daily quota ${k.dailyQuota}; days are kept ${config.usageRetentionDays} days)`);
+        out(["date      ", "    total", ...USAGE_KEYS.map((u) => u.padStart(11))].join(" "));
+        for (const d of rows) out([d.date, String(d.credits_used).padStart(9), ...USAGE_KEYS.map((u) => String(d.by_endpoint[u]).padStart(11))].join(" "));
+        out(`${"total".padEnd(10)} ${String(total).padStart(9)}`);
         return 0;
       }
     }

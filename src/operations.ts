@@ -43,6 +43,7 @@ export type OperationId =
   | "job_delete"
   | "job_results"
   | "usage"
+  | "usage_history"
   | "ping"
   | "taxonomy";
 
@@ -124,6 +125,7 @@ export const OPERATIONS: Readonly<Record<OperationId, Operation>> = {
   job_delete: op({ id: "job_delete", method: "DELETE", path: "/v1/jobs/:job_id", bucket: null, cost: free, batchLimit: null, listField: null, usageKey: null, mcp: null, errors: [401, 404, 429] }),
   job_results: op({ id: "job_results", method: "GET", path: "/v1/jobs/:job_id/results", bucket: null, cost: free, batchLimit: null, listField: null, usageKey: null, mcp: { name: "job_results", listLimit: null }, errors: [400, 401, 404, 409, 410, 429] }),
   usage: op({ id: "usage", method: "GET", path: "/v1/usage", bucket: null, cost: free, batchLimit: null, listField: null, usageKey: null, mcp: null, errors: [401, 429] }),
+  usage_history: op({ id: "usage_history", method: "GET", path: "/v1/usage/history", bucket: null, cost: free, batchLimit: null, listField: null, usageKey: null, mcp: null, errors: [400, 401, 429] }),
   ping: op({ id: "ping", method: "GET", path: "/v1/ping", bucket: null, cost: free, batchLimit: null, listField: null, usageKey: null, mcp: null, errors: [401, 429] }),
   taxonomy: op({ id: "taxonomy", method: "GET", path: "/v1/taxonomy", bucket: null, cost: free, batchLimit: null, listField: null, usageKey: null, mcp: null, errors: [401] }),
 };

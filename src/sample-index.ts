@@ -77,6 +77,7 @@ export async function ensureSampleIndex(config: Config, log: (line: string) => v
   const report = await buildIndex({
     inputs: [{ label: "sample (index-builder/generate.ts)", domains: generateDomains({ count: SAMPLE_DOMAINS, seed: SAMPLE_SEED }) }],
     out: config.zoneIndex,
+    sample: true,
   });
   markSample(config.zoneIndex);
   log(

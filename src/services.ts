@@ -17,6 +17,7 @@ import type { JobsService } from "./capabilities/jobs/service.ts";
 import type { LookupService } from "./capabilities/lookups/service.ts";
 import type { ZoneService } from "./capabilities/zone/service.ts";
 import type { Config } from "./config.ts";
+import type { Observer } from "./observe/observer.ts";
 import type { Pool } from "./pool/pool.ts";
 import type { SqliteStore } from "./store/sqlite.ts";
 import type { Store } from "./store/types.ts";
@@ -35,6 +36,8 @@ export interface Services {
   pool: Pool;
   /** Where surprises go (stderr in production; tests pass their own). */
   log: (e: unknown) => void;
+  /** Logger and metrics (src/observe): hooks call `observerOf(services)`. */
+  observe?: Observer;
 
   /** The zone index on the main thread (zone capability). */
   zone?: ZoneService;

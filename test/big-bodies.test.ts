@@ -28,6 +28,11 @@ async function answer(path: string, body: string | Uint8Array, headers: Record<s
   const { key } = t.newKey(`big-${Math.random()}`, 1_000_000);
   const r = await t.fetch(path, { method: "POST", body, headers, key });
   const json = (await r.json()) as any;
+  // Each answer has its own request id (docs/operations.md); the rest of the body must match.
+  if (json.request_id !== undefined) {
+    expect(json.request_id).toBe(r.headers.get("x-request-id"));
+    delete json.request_id;
+  }
   const used = ((await (await t.fetch("/v1/usage", { key })).json()) as any).credits_used;
   return { status: r.status, body: json, used };
 }

@@ -5,7 +5,8 @@
  * 2. the distribution of values over real registered names (../shared/data/domains);
  * 3. pairwise ordering checks (shorter beats longer, .com beats the rest, common word beats random
  *    string) and the ranking of the most visited sites' names above ordinary registered names;
- * 4. throughput in-process on one core; 5. with --http, a 500-name bulk request over HTTP.
+ * 4. throughput in-process on one core; 5. with --http, a 500-name bulk request over HTTP;
+ * 6. the publicly reported sales of sales/sales.tsv, held-out part then fitting part (sales-eval.ts).
  * With --index the zone index FILE supplies the demand signals; without it the model runs as a
  * server with no index would.
  */
@@ -19,6 +20,9 @@ import { ZoneIndex } from "../../src/zone-index/index.ts";
 import { registeredSample, topSites } from "./data.ts";
 import { REPORTED_SALES } from "./reported-sales.ts";
 import { benchHttp } from "./http.ts";
+import { printFigures, salesFigures } from "./sales-eval.ts";
+import { isHeldOut, parseSales, SALES_FILE } from "./sales/split.ts";
+import { readFileSync } from "node:fs";
 import { arg } from "../support/args.ts";
 
 const indexFile = arg("index");
@@ -166,7 +170,7 @@ console.log(
 );
 console.log(
   `  classify's split + classification alone: ${rate(() => {
-    for (const p of names) env.lex.analyse(p.name);
+    for (const p of names) env.lex.analyse(p.name, p.ext!);
   })}`,
 );
 console.log(
@@ -174,6 +178,28 @@ console.log(
     for (const s of signals) appraiseSignals(s);
   })}`,
 );
+
+console.log("\n## 6. Publicly reported sales (bench/appraisal/sales/sales.tsv), held-out part");
+{
+  const { sales, errors } = parseSales(readFileSync(SALES_FILE, "utf8"));
+  if (errors.length > 0) throw new Error(errors.join("\n"));
+  printFigures(
+    "held-out (SHA-256(domain)[0] < 64)",
+    salesFigures(
+      sales.filter((x) => isHeldOut(x.domain)),
+      env,
+      reg,
+    ),
+  );
+  printFigures(
+    "fitting part",
+    salesFigures(
+      sales.filter((x) => !isHeldOut(x.domain)),
+      env,
+      reg,
+    ),
+  );
+}
 
 if (process.argv.includes("--http")) {
   console.log("\n## 5. POST /v1/appraise/bulk with 500 names over HTTP");

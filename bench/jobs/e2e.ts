@@ -13,7 +13,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { openStore } from "../../src/store/sqlite.ts";
-import { realNames } from "../../test/jobs/support/real-names.ts";
+import { namesOf, realNames } from "../../test/jobs/support/real-names.ts";
+import { sharedFile, sharedZoneInputs } from "../../test-data/support/shared-data.ts";
 import { tempDir } from "../../test/support/harness.ts";
 import { REPO } from "../../test/support/paths.ts";
 import { placeFixtureIndex } from "../../test/zone/fixture-index.ts";
@@ -23,7 +24,7 @@ const ALL = ["zone_lookup", "zone_lookup+counts", "categorize", "appraise"];
 const types = process.argv.slice(3).length ? process.argv.slice(3) : ALL;
 
 const dataDir = tempDir("zw-bench-jobs-");
-await placeFixtureIndex(path.join(dataDir, "zone.idx"));
+await placeFixtureIndex(path.join(dataDir, "zone.idx"), sharedZoneInputs());
 const store = openStore(dataDir);
 const key = store.keys.create("bench", 100_000_000).key;
 store.close();
@@ -60,7 +61,7 @@ await Bun.sleep(1000);
 console.log(`service RSS when idle: ${(rss() / 1e6).toFixed(0)} MB`);
 
 const auth = { authorization: `Bearer ${key}` };
-const list = realNames(N);
+const list = realNames(N, namesOf([sharedFile("domains/tranco_top_100k.csv.gz"), sharedFile("domains/iis-nu_domains.txt.gz")]));
 const body = gzipSync(list.join("\n") + "\n");
 const mb = (b: number) => (b / 1e6).toFixed(1);
 console.log(`service ${url} pid ${proc.pid}; ${N} names, ${mb(body.byteLength)} MB gzip; load: ${fs.readFileSync("/proc/loadavg", "utf8").trim()}`);

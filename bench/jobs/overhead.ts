@@ -10,11 +10,12 @@
 import fs from "node:fs";
 import { gzipSync } from "node:zlib";
 import { startJobsServer } from "../../test/jobs/support/jobs.ts";
-import { realNames } from "../../test/jobs/support/real-names.ts";
+import { namesOf, realNames } from "../../test/jobs/support/real-names.ts";
+import { sharedFile } from "../../test-data/support/shared-data.ts";
 
 const N = Number(process.argv[2] ?? 1_000_000);
 const t = await startJobsServer({ ZW_CHUNK_SIZE: "10000" }, {}, 100_000_000);
-const body = gzipSync(realNames(N).join("\n") + "\n");
+const body = gzipSync(realNames(N, namesOf([sharedFile("domains/tranco_top_100k.csv.gz"), sharedFile("domains/iis-nu_domains.txt.gz")])).join("\n") + "\n");
 const load = () => fs.readFileSync("/proc/loadavg", "utf8").trim();
 console.log(`${N} names, ${(body.byteLength / 1e6).toFixed(1)} MB gzip; load ${load()}`);
 

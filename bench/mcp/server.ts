@@ -5,8 +5,13 @@
  *   node scripts/bun.cjs bench/mcp/server.ts <keys>
  */
 import path from "node:path";
+import { sharedZoneInputs } from "../../test-data/support/shared-data.ts";
 import { placeFixtureIndex } from "../../test/zone/fixture-index.ts";
 import { serveForBench } from "../support/serve.ts";
 
 // The tests' zone index: real names from ../shared/data, built once per machine and cached.
-await serveForBench({ name: "mcp", keys: Number(process.argv[2] ?? "200"), before: (dir) => placeFixtureIndex(path.join(dir, "zone.idx")) });
+await serveForBench({
+  name: "mcp",
+  keys: Number(process.argv[2] ?? "200"),
+  before: (dir) => placeFixtureIndex(path.join(dir, "zone.idx"), sharedZoneInputs()),
+});

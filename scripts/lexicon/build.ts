@@ -29,7 +29,22 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { W_BRAND, W_COMMON, W_COMPOUND, W_SPOKEN, W_FIRST, W_PLACE, W_SURNAME, W_TOWN, W_WORD } from "../../src/capabilities/classify/classifier-words.ts";
+import {
+  LANGS,
+  W_BRAND,
+  W_COMMON,
+  W_COMPOUND,
+  W_FOREIGN,
+  W_LANG_SHIFT,
+  W_SPOKEN,
+  W_FIRST,
+  W_PLACE,
+  W_SURNAME,
+  W_TOWN,
+  W_WORD,
+} from "../../src/capabilities/classify/classifier-words.ts";
+import { foldGermanUmlauts, foldText } from "../../src/capabilities/classify/fold.ts";
+import { KEYWORD_DATA } from "../../src/capabilities/classify/keywords-data.ts";
 import { KEYWORD_PHRASES } from "../../src/capabilities/classify/keywords.ts";
 import { MODIFIERS } from "../../src/capabilities/classify/keywords-modifiers.ts";
 import { encodeLexicon, FREQ_SCALE, NO_FREQ, type LexiconData } from "../../src/capabilities/classify/lexicon-format.ts";
@@ -38,7 +53,7 @@ import { COUNTRIES_AND_REGIONS } from "./places.ts";
 import * as src from "./sources.ts";
 
 /** Bump when the sources, the rules below or the keyword tables change the words or costs. */
-export const LEXICON_VERSION = "lex-2026.11.13";
+export const LEXICON_VERSION = "lex-2026.11.28";
 export const DEFAULT_OUT = path.resolve(import.meta.dir, "../../src/capabilities/classify/assets/lexicon.bin");
 
 /**
@@ -52,6 +67,7 @@ const MAX_WORD = 30;
 /** One letter four or more times and nothing else ("aaaaaa", "zzzz"): list noise, not a word. */
 const REPEATED = /^(.)\1{3,}$/;
 const COMMON_MAX_COST = 11.5;
+const FOLDED = /^[a-z]+$/;
 /**
  * A city of this many people is a place to the classifier (geo); a smaller one, and every US
  * county and ZIP-code town, is a town (W_TOWN): kept whole by the splitter, which gained on
@@ -136,7 +152,23 @@ export function buildLexicon(): Uint8Array {
 
   const dict = src.dictionaryWords();
   for (const w of dict) mark(w, W_WORD);
-  for (const phrase of KEYWORD_PHRASES) for (const w of phrase) mark(w, W_WORD);
+  // Keyword words are words; those only other languages' keywords use (keywords-intl-data.ts)
+  // are left to their language's list when it has them (below), so that an English reading
+  // prices them as foreign words.
+  const englishKeywordWords = new Set<string>();
+  for (const spec of Object.values(KEYWORD_DATA))
+    for (const item of spec.split(","))
+      for (const w of item
+        .replace(/:\d+\s*$/, "")
+        .trim()
+        .split(" "))
+        englishKeywordWords.add(w);
+  const intlKeywordWords = new Set<string>();
+  for (const phrase of KEYWORD_PHRASES)
+    for (const w of phrase) {
+      if (englishKeywordWords.has(w) || dict.has(w) || cost.has(w)) mark(w, W_WORD);
+      else intlKeywordWords.add(w);
+    }
   for (const w of MODIFIERS) mark(w, W_WORD);
   const lower = src.subtlexLowerCase();
   for (const [w, c] of cost) if (dict.has(w) && lower.has(w) && c <= COMMON_MAX_COST) mark(w, W_COMMON);
@@ -191,6 +223,24 @@ export function buildLexicon(): Uint8Array {
   for (const ph of src.wordnetPhrases()) addPhrase(ph);
   for (const ph of KEYWORD_PHRASES) addPhrase(ph);
 
+  // Other languages: each word folded to a-z (German umlauts both ways: "möbel" is mobel and
+  // moebel), the probabilities of the spellings that fold alike summed, the language's bit set.
+  const langP = LANGS.map((lang, l) => {
+    const pl = new Map<string, number>();
+    for (const [w, cB] of src.wordfreq(lang)) {
+      const pw = 10 ** (cB / 100);
+      const forms = new Set<string>();
+      for (const v of lang === "de" ? [w, foldGermanUmlauts(w)] : [w]) {
+        const f = foldText(v)?.ascii;
+        if (f !== undefined && FOLDED.test(f) && f.length >= 2 && f.length <= MAX_WORD && !REPEATED.test(f)) forms.add(f);
+      }
+      for (const f of forms) pl.set(f, (pl.get(f) ?? 0) + pw);
+    }
+    for (const f of pl.keys()) mark(f, 1 << (W_LANG_SHIFT + l));
+    return pl;
+  });
+  for (const w of intlKeywordWords) if (((flags.get(w) ?? 0) & W_FOREIGN) === 0) mark(w, W_WORD);
+
   const words = [...flags.keys()].sort();
   const index = new Map(words.map((w, i) => [w, i]));
   const pairs: [number, number, number][] = [];
@@ -207,8 +257,17 @@ export function buildLexicon(): Uint8Array {
       built_from: {
         ...Object.fromEntries(PACKAGES.map((n) => [n, src.packageVersion(n)])),
         "pocketsphinx-en-us (Debian)": "0.8+5prealpha+1-15, scripts/lexicon/data/word-pairs.tsv.gz",
+        "wordfreq (CC BY-SA 4.0)": "3.2, scripts/lexicon/data/wordfreq-<lang>.tsv.gz",
       },
-      counts: { words: words.length, phrases: phrases.size, with_frequency: cost.size, word_pairs: pairs.length },
+      licence:
+        "This file is a derived work of wordfreq (Robyn Speer et al.), CC BY-SA 4.0, and is itself CC BY-SA 4.0; other sources and attributions: docs/classify.md",
+      counts: {
+        words: words.length,
+        phrases: phrases.size,
+        with_frequency: cost.size,
+        word_pairs: pairs.length,
+        ...Object.fromEntries(LANGS.map((lang, l) => [`words_${lang}`, langP[l]!.size])),
+      },
     },
     words,
     freq: Uint16Array.from(words, (w) => {
@@ -221,6 +280,11 @@ export function buildLexicon(): Uint8Array {
     pairFirst: Uint32Array.from(pairs, (x) => x[0]),
     pairSecond: Uint32Array.from(pairs, (x) => x[1]),
     pairAssoc: Uint8Array.from(pairs, (x) => x[2]),
+    langIdx: langP.map((pl) => Uint32Array.from([...pl.keys()].map((w) => index.get(w)!).sort((a, b) => a - b))),
+    langCost: langP.map((pl) => {
+      const idx = [...pl.keys()].map((w) => index.get(w)!).sort((a, b) => a - b);
+      return Uint16Array.from(idx, (i) => Math.min(NO_FREQ - 1, Math.round(-Math.log(pl.get(words[i]!)!) * FREQ_SCALE)));
+    }),
   };
   return encodeLexicon(data);
 }

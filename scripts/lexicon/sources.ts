@@ -252,3 +252,18 @@ export function wordPairs(): [string, string, number][] {
 export function modelLogProbs(): Map<string, number> {
   return new Map(extract("word-probs.tsv.gz").map(([w, lp]) => [w!, Number(lp)]));
 }
+
+/**
+ * The most frequent words of one other language (extract-wordfreq.ts): word (Unicode, lower
+ * case) -> frequency in centibels (-462: 10^-4.62 of the tokens).
+ */
+export function wordfreq(lang: string): Map<string, number> {
+  const text = gunzipSync(readFileSync(path.resolve(import.meta.dir, "data", `wordfreq-${lang}.tsv.gz`))).toString("utf8");
+  const out = new Map<string, number>();
+  for (const line of text.split("\n")) {
+    if (line === "") continue;
+    const tab = line.indexOf("\t");
+    out.set(line.slice(0, tab), Number(line.slice(tab + 1)));
+  }
+  return out;
+}

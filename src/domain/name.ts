@@ -100,6 +100,55 @@ export function parseDomainList(items: readonly unknown[], field: string, opts: 
   return out;
 }
 
+/**
+ * The Unicode form of one lower-case label: an internationalised label ("xn--gartenmbel-kcb")
+ * decoded (RFC 3492 punycode, written here so the answer depends on no ICU data), any other
+ * label as it is; null when an xn-- label is no valid encoding: its punycode does not decode,
+ * it decodes to ASCII alone, or UTS-46 would not encode the decoded text back to this label.
+ */
+export function punycodeToUnicode(label: string): string | null {
+  if (!label.startsWith("xn--")) return label;
+  const input = label.slice(4);
+  const delim = input.lastIndexOf("-");
+  const out: number[] = [];
+  for (let k = 0; k < delim; k++) out.push(input.charCodeAt(k));
+  let n = 128,
+    bias = 72,
+    i = 0;
+  for (let k = delim > 0 ? delim + 1 : 0; k < input.length; ) {
+    const before = i;
+    let w = 1;
+    for (let t = 36; ; t += 36) {
+      if (k >= input.length) return null;
+      const c = input.charCodeAt(k++);
+      const digit = c >= 97 && c <= 122 ? c - 97 : c >= 48 && c <= 57 ? c - 22 : -1;
+      if (digit < 0 || digit > Math.floor((0x7fffffff - i) / w)) return null;
+      i += digit * w;
+      const th = t <= bias ? 1 : t >= bias + 26 ? 26 : t - bias;
+      if (digit < th) break;
+      w *= 36 - th;
+      if (w > 0x7fffffff) return null;
+    }
+    const len = out.length + 1;
+    bias = adapt(i - before, len, before === 0);
+    n += Math.floor(i / len);
+    i %= len;
+    if (n > 0x10ffff || (n >= 0xd800 && n <= 0xdfff)) return null;
+    out.splice(i++, 0, n);
+  }
+  if (out.every((c) => c < 128)) return null;
+  const text = String.fromCodePoint(...out);
+  return domainToASCII(text) === label ? text : null;
+}
+
+function adapt(delta: number, points: number, first: boolean): number {
+  let d = first ? Math.floor(delta / 700) : delta >> 1;
+  d += Math.floor(d / points);
+  let k = 0;
+  for (; d > 455; k += 36) d = Math.floor(d / 35);
+  return k + Math.floor((36 * d) / (d + 38));
+}
+
 /** Keep error messages short when the input is huge. */
 export function clip(s: string, max = 100): string {
   return s.length <= max ? s : `${s.slice(0, max)}...`;

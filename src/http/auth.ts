@@ -45,6 +45,11 @@ export class Authenticator {
     private recheckMs = 1,
   ) {}
 
+  /** The name of the key a header was accepted for, when it is cached (for the access log). */
+  cachedName(header: string | null): string | null {
+    return header === null ? null : (this.cache.get(header)?.name ?? null);
+  }
+
   /** The key record, or a promise of it when the store answers with promises. */
   authenticate(header: string | null): KeyRecord | Promise<KeyRecord> {
     if (header === null) throw unauthorized("missing API key: send Authorization: Bearer <key>");

@@ -104,11 +104,28 @@ export function jsonTextResponse(text: string): Response {
   return new Response(text, JSON_TEXT_INIT);
 }
 
-/** The body of an error: the sentence, the code, then the error's own fields. */
-export const errorBody = (err: ApiError): Record<string, unknown> => ({ error: err.message, code: err.code, ...err.extra });
+/**
+ * The body of an error: the sentence, the code, the error's own fields, then the id of the
+ * request it answers (`request_id`, the same as the X-Request-Id header) when known.
+ */
+export const errorBody = (err: ApiError, requestId?: string): Record<string, unknown> =>
+  requestId === undefined ? { error: err.message, code: err.code, ...err.extra } : { error: err.message, code: err.code, ...err.extra, request_id: requestId };
+
+/** The error each error answer was built from, so the request's id can be added on the way out. */
+const ANSWERED = new WeakMap<Response, ApiError>();
 
 export function errorResponse(err: ApiError): Response {
-  return jsonResponse(err.status, errorBody(err), err.headers);
+  const res = jsonResponse(err.status, errorBody(err), err.headers);
+  ANSWERED.set(res, err);
+  return res;
+}
+
+/** The ApiError an answer was built from, if it is an error answer of ours. */
+export const errorOf = (res: Response): ApiError | undefined => ANSWERED.get(res);
+
+/** The same error answer with `request_id` in its body (status and headers kept). */
+export function withRequestId(res: Response, err: ApiError, requestId: string): Response {
+  return Response.json(errorBody(err, requestId), { status: res.status, headers: res.headers });
 }
 
 /** Anything thrown becomes JSON; only our own ApiError keeps its status. */

@@ -62,6 +62,8 @@ export interface PackedChunk {
   member: Uint8Array;
   rows: number;
   errors: number;
+  /** Row attempts after the first (error rows run again), reported to the main thread's metrics. */
+  retried?: number;
 }
 
 /** main -> worker */

@@ -10,7 +10,8 @@ export interface SqliteStore extends SyncStore {
   db: Database;
 }
 
-export function openStore(dataDir: string): SqliteStore {
+/** `usageRetentionDays`: days of per-day usage rows prune() keeps (ZW_USAGE_RETENTION_DAYS). */
+export function openStore(dataDir: string, usageRetentionDays = 90): SqliteStore {
   const db = openDatabase(dataDir);
   const pruneRate = db.query("DELETE FROM rate_windows WHERE minute < ?");
   const pruneUsage = db.query("DELETE FROM usage WHERE day < ?");
@@ -21,8 +22,8 @@ export function openStore(dataDir: string): SqliteStore {
     rate: new SqliteRateStore(db),
     prune(now: number) {
       pruneRate.run(Math.floor(now / 60_000) - 2);
-      // Usage is kept 90 days for the record.
-      pruneUsage.run(new Date(now - 90 * 86_400_000).toISOString().slice(0, 10));
+      // Usage is kept for the record (GET /v1/usage/history, `keys usage`): today and the days before it.
+      pruneUsage.run(new Date(now - usageRetentionDays * 86_400_000).toISOString().slice(0, 10));
     },
     close() {
       db.close();

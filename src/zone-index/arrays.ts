@@ -5,6 +5,7 @@ import type { Offsets } from "./offsets.ts";
 export interface IndexArrays {
   extNames: string[]; // ext id -> extension, ascending
   extCount: Uint32Array; // EXTC
+  extFlags: Uint8Array; // EXTF: EXT_COMPLETE per extension
   names: Uint8Array; // NAMB
   nameOff: Offsets; // NAMO, N+1 (offsets.ts)
   jumpChars: number; // NAMJ k

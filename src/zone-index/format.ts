@@ -6,7 +6,7 @@
 
 /** 8 bytes: 0x89 "ZWIX" CR LF 0x1A; the high byte and CR LF catch text-mode transfers. */
 export const MAGIC = Uint8Array.from([0x89, 0x5a, 0x57, 0x49, 0x58, 0x0d, 0x0a, 0x1a]);
-export const FORMAT_VERSION = 5;
+export const FORMAT_VERSION = 6;
 export const HEADER_BYTES = 128;
 export const SECTION_ENTRY_BYTES = 32;
 /** Sections start on page boundaries so each can be mapped on its own (files > 4 GiB). */
@@ -24,15 +24,24 @@ export const H = {
   totalTlds: 44, // u32
   sectionCount: 48, // u32
   extIdBytes: 52, // u32: 2 or 4
-  flags: 56, // u32, 0
+  flags: 56, // u32: bit 0 = HEADER_SAMPLE
   headerCrc: 60, // u32: crc32 of header (this field zeroed) + section table
 } as const;
+
+/**
+ * Header flag: the index is a synthetic sample (the one `npm start` builds when no index is
+ * configured), not real registrations; answers say so (zone stats, /healthz).
+ */
+export const HEADER_SAMPLE = 1;
+/** EXTF bit: the index holds this extension's whole zone (a zone file, or a list marked complete). */
+export const EXT_COMPLETE = 1;
 
 /** Section tags (4 ASCII bytes, read as a little-endian u32). */
 export const SECTIONS = {
   EXTB: "EXTB", // extension strings, concatenated, sorted ascending (ext id = rank)
   EXTO: "EXTO", // u32[E+1] byte offsets into EXTB
   EXTC: "EXTC", // u32[E] domains per extension
+  EXTF: "EXTF", // u8[E] extension flags: bit 0 (EXT_COMPLETE) = the whole zone is in the index
   NAMB: "NAMB", // distinct names, concatenated, sorted ascending (name id = rank)
   NAMO: "NAMO", // N+1 byte offsets into NAMB, as u16 distances from a u32 per 1,024 (offsets.ts)
   NAMJ: "NAMJ", // u32 k, then u32[38^k + 1]: first name id per k-character prefix (jump table)

@@ -6,7 +6,7 @@
 import { readHeader, mapArrays, verifySectionSteps, ZoneIndexError, type Header } from "./open.ts";
 import { finish, type Steps } from "./steps.ts";
 import { Engine } from "./engine.ts";
-import type { Position } from "./format.ts";
+import { EXT_COMPLETE, HEADER_SAMPLE, type Position } from "./format.ts";
 import { LookupBatch, LOOKUP_UNSUPPORTED, NO_EXT } from "./lookup-batch.ts";
 
 export { ZoneIndexError } from "./open.ts";
@@ -36,6 +36,10 @@ export interface ZoneStats {
   total_domains: number;
   total_slds: number;
   total_tlds: number;
+  /** The index is a synthetic sample (not real registrations). */
+  sample: boolean;
+  /** Extensions the index holds whole (built from a zone file or a list marked complete), ascending; every other extension is a sample. */
+  complete_tlds: string[];
   top_tlds: { tld: string; count: number }[];
 }
 
@@ -58,6 +62,8 @@ export class ZoneIndex {
   readonly totalDomains: number;
   readonly totalNames: number;
   readonly totalTlds: number;
+  /** A synthetic sample index (HEADER_SAMPLE), not real registrations. */
+  readonly sample: boolean;
   private engine: Engine | null;
 
   private constructor(
@@ -73,6 +79,7 @@ export class ZoneIndex {
     this.totalDomains = header.totalDomains;
     this.totalNames = header.totalNames;
     this.totalTlds = header.totalTlds;
+    this.sample = (header.flags & HEADER_SAMPLE) !== 0;
   }
 
   /**
@@ -184,9 +191,49 @@ export class ZoneIndex {
     return id < 0 ? 0 : e.a.extCount[id];
   }
 
+  /**
+   * The index holds this extension's whole zone (a zone file or a list marked complete at
+   * build time), so a name absent from it is unregistered there; false for a sample, for an
+   * extension the index lacks, and for every extension of a sample index.
+   */
+  extensionComplete(ext: string): boolean {
+    if (this.sample) return false;
+    const e = this.e;
+    const id = e.extIdOf(ext);
+    return id >= 0 && (e.a.extFlags[id]! & EXT_COMPLETE) !== 0;
+  }
+
   /** Domains registered under this exact name, across every extension. */
   extensionsRegistered(name: string): number {
     return TERM_RE.test(name) ? this.e.extensionsOf(name) : 0;
+  }
+
+  /**
+   * Distinct names containing this name (itself included) when the index stores the count
+   * (the name is registered and the file has the containment sections): a constant-time read;
+   * -1 otherwise (a live search would cost far more than an appraisal may spend).
+   */
+  storedContainingNames(name: string): number {
+    return this.nameDemand(name).containingNames;
+  }
+
+  private readonly demand = { extensions: 0, containingNames: -1 };
+
+  /**
+   * extensionsRegistered() and storedContainingNames() of one name with one search. The
+   * object returned is reused by the next call (no allocation per appraisal): read it at once.
+   */
+  nameDemand(name: string): { readonly extensions: number; readonly containingNames: number } {
+    const d = this.demand;
+    d.extensions = 0;
+    d.containingNames = -1;
+    if (!TERM_RE.test(name)) return d;
+    const e = this.e;
+    const id = e.nameId(name);
+    if (id < 0) return d;
+    d.extensions = e.a.postStart.span(id);
+    if (e.a.inner !== null && name.length >= 2) d.containingNames = e.nameTotals(name, id).containingNames;
+    return d;
   }
 
   nameCounts(name: string): NameCounts {
@@ -286,6 +333,8 @@ export class ZoneIndex {
       total_domains: this.totalDomains,
       total_slds: this.totalNames,
       total_tlds: this.totalTlds,
+      sample: this.sample,
+      complete_tlds: this.sample ? [] : a.extNames.filter((_, x) => (a.extFlags[x]! & EXT_COMPLETE) !== 0),
       top_tlds: ids.slice(0, TOP_TLDS).map((x) => ({ tld: a.extNames[x], count: a.extCount[x] })),
     };
   }

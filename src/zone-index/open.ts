@@ -50,6 +50,8 @@ export interface Header {
   totalNames: number;
   totalTlds: number;
   extIdBytes: number;
+  /** Header flags (HEADER_SAMPLE). */
+  flags: number;
   sections: Map<string, SectionInfo>;
 }
 
@@ -131,6 +133,7 @@ export function readTable(path: string): Header {
       totalNames: dv.getUint32(H.totalNames, true),
       totalTlds: dv.getUint32(H.totalTlds, true),
       extIdBytes: dv.getUint32(H.extIdBytes, true),
+      flags: dv.getUint32(H.flags, true),
     };
   } finally {
     fs.closeSync(fd);
@@ -142,6 +145,7 @@ function checkSizes(path: string, h: Header): void {
   const want: Partial<Record<SectionTag, number>> = {
     EXTO: (E + 1) * 4,
     EXTC: E * 4,
+    EXTF: E,
     POST: D * h.extIdBytes, // NAMO and POSO: readOffsets
     TRIO: (TRIGRAMS + 1) * 4,
     TRIC: TRIGRAMS * 4,
@@ -209,6 +213,7 @@ export function mapArrays(path: string, h: Header): { arrays: IndexArrays; maps:
   const arrays: IndexArrays = {
     extNames,
     extCount: u32("EXTC"),
+    extFlags: get("EXTF"),
     names,
     nameOff: offsets("NAMO", names.length),
     jumpChars: jump[0],

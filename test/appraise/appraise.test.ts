@@ -1,6 +1,6 @@
 /**
  * POST /v1/appraise and /v1/appraise/bulk over HTTP against the real server (real lexicon,
- * real zone index built from ../shared/data, worker pool): response shapes, explanations only
+ * real zone index built from the committed sample of real names, worker pool): response shapes, explanations only
  * on request, determinism, parity of single and bulk, input order, 400s that name the field
  * or index and charge nothing, and the job chunk task on a real worker.
  */
@@ -50,7 +50,9 @@ describe("POST /v1/appraise", () => {
     }
     const none = JSON.parse((await post("/v1/appraise", { domain: "xqzvtkplwq.com" })).text);
     expect(none.zone).toEqual({ indexed: false, exact_count: 0 });
-    expect(none.final.value).toBeLessThanOrEqual(5);
+    // registered nowhere: down to the floor of a name that can be sold, never $0-$0
+    expect(none.final.value).toBe(10);
+    expect(none.final.low).toBeGreaterThanOrEqual(1);
   });
 
   test("?explain=true says which features moved the value; the effects add up to it", async () => {
@@ -59,6 +61,18 @@ describe("POST /v1/appraise", () => {
     expect(b.explain.map((e: { feature: string }) => e.feature)).toContain("extension");
     expect(b.explain.reduce((s: number, e: { effect: number }) => s + e.effect, 0)).toBe(b.final.value);
     expect((await post("/v1/appraise?explain=false", { domain: "cheapflights.net" })).text).not.toContain("explain");
+  });
+
+  test("restricted registries: value 0, range 0-0, one explained step; the schema holds", async () => {
+    for (const d of ["whitehouse.gov", "harvard.edu", "army.mil", "who.int", "ox.ac.uk"]) {
+      const r = await post("/v1/appraise?explain=true", { domain: d });
+      expect(r.status).toBe(200);
+      const b = JSON.parse(r.text);
+      expect(b.final).toMatchObject({ value: 0, low: 0, high: 0 });
+      expect(b.explain).toEqual([{ feature: "restricted", factor: 0, effect: 0, detail: expect.stringContaining("not for sale") }]);
+    }
+    const open = JSON.parse((await post("/v1/appraise", { domain: "whitehouse.com" })).text);
+    expect(open.final.value).toBeGreaterThan(1000);
   });
 
   test("the same input gives the same bytes", async () => {

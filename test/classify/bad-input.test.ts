@@ -4,6 +4,7 @@
  * names the index; never a 5xx or a charge for a refusal.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { domainToUnicode } from "node:url";
 import { startTestServer, type TestServer } from "../support/harness.ts";
 
 let s: TestServer;
@@ -48,13 +49,17 @@ test("camelcase and categorize answer every hostile name, the same bytes twice",
   }
   for (const r of results) {
     const name = r.original.split(".")[0]!;
-    // Punycode labels stay one token; otherwise the words are the name's letters and digits in order.
-    expect(r.split.replaceAll(" ", "")).toBe(name.startsWith("xn--") ? name : name.replaceAll("-", ""));
+    // An internationalised name's words are its Unicode letters; otherwise the name's letters and digits, in order.
+    expect(r.split.replaceAll(" ", "")).toBe(name.startsWith("xn--") ? domainToUnicode(name).replaceAll("-", "") : name.replaceAll("-", ""));
   }
   expect(results[2]).toMatchObject({ split: "1".repeat(63), word_count: 1, domain_type: "numeric" });
   expect(results[4]).toMatchObject({ split: "1 2 3 4 5 6 7 8 9", domain_type: "numeric" });
-  expect(results[7]).toMatchObject({ original: "xn--bcher-kva.de", converted: "xn--bcher-kva.de", confidence: "LOW" });
+  expect(results[7]).toMatchObject({ original: "xn--bcher-kva.de", converted: "xn--bcher-kva.de", split: "bücher" });
+  expect(results[8]).toMatchObject({ split: "москва", confidence: "LOW", domain_type: "brandable" }); // no a-z spelling: one word
   expect(results[8].original.startsWith("xn--")).toBe(true);
+  // punycode that does not decode is a valid DNS label: one word as written
+  const odd = (await (await s.post("/v1/categorize", { domains: ["xn--zz.com"] })).json()).results[0];
+  expect(odd).toMatchObject({ split: "xn--zz", type: "brandable", vertical: "Uncategorized" });
 });
 
 test("names that are not domain names are a 400 naming the index, and cost nothing", async () => {

@@ -16,7 +16,7 @@ test("scripts/lexicon/build.ts reproduces the committed artifact exactly", () =>
   const committed = readFileSync(LEXICON_FILE);
   expect(fresh.length).toBe(committed.length);
   expect(Buffer.compare(Buffer.from(fresh), committed)).toBe(0);
-}, 120_000);
+}, 300_000); // the build takes 80 s alone and 150-220 s beside other suites on the 2-core machine
 
 test("the artifact names its version, sources and counts; lookups by slice, phrases by order", () => {
   const file = readFileSync(LEXICON_FILE);

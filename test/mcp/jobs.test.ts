@@ -66,7 +66,19 @@ d(`job tools (type ${type?.type})`, () => {
     const viaRest = (await r.json()) as Job;
     const m = await callTool(a.client, "submit_job", body);
     const viaTool = structured<Job>(m);
-    const volatile = ["id", "poll_url", "results_url", "created", "deadline", "estimated_start", "estimated_finish", "position", "status", "started"];
+    const volatile = [
+      "id",
+      "poll_url",
+      "results_url",
+      "created",
+      "deadline",
+      "estimated_start",
+      "estimated_finish",
+      "position",
+      "status",
+      "started",
+      "request_id",
+    ];
     const strip = (j: Job) => Object.fromEntries(Object.entries(j).filter(([k]) => !volatile.includes(k)));
     expect(strip(viaTool)).toEqual(strip(viaRest));
     expect(m._meta).toMatchObject({ credits_charged: cost });

@@ -30,10 +30,15 @@ export function tempDir(prefix = "zw-test-"): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-export async function startTestServer(env: Record<string, string> = {}, opts: { quota?: number } = {}): Promise<TestServer> {
+/** `zoneInputs`: the domain lists the default index is built from (the committed sample if not given). */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  opts: { quota?: number; zoneInputs?: string[]; logStream?: { write(s: string): void } } = {},
+): Promise<TestServer> {
   const dataDir = env.ZW_DATA_DIR ?? tempDir();
-  // A real zone index (built once per machine from ../shared/data) unless the test names its own.
-  if (env.ZW_ZONE_INDEX === undefined && !fs.existsSync(path.join(dataDir, "zone.idx"))) await placeFixtureIndex(path.join(dataDir, "zone.idx"));
+  // A real zone index (built once per machine and inputs) unless the test names its own.
+  if (env.ZW_ZONE_INDEX === undefined && !fs.existsSync(path.join(dataDir, "zone.idx")))
+    await placeFixtureIndex(path.join(dataDir, "zone.idx"), opts.zoneInputs);
   // Upstreams default to nothing past loopback: RDAP only for ".invalid", on a closed local
   // port; IANA's WHOIS and the resolvers there too (startFixtureServer puts fakes instead).
   const bootstrap = path.join(dataDir, "loopback-rdap.json");
@@ -49,9 +54,10 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
     ZW_RDAP_BOOTSTRAP: bootstrap,
     ZW_WHOIS_SERVERS: "whois.iana.org=127.0.0.1:9",
     ZW_CALLBACK_ALLOW_PRIVATE: "1",
+    ZW_LOG_LEVEL: "silent",
     ...env,
   });
-  const server = await startServer(config, { log: () => {} });
+  const server = await startServer(config, { log: () => {}, logStream: opts.logStream });
   const store = sqliteOf(server.services);
   const issued = store.keys.create("test", opts.quota ?? 10_000);
   const doFetch = (p: string, init: RequestInit & { key?: string | null } = {}) => {

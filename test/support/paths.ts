@@ -1,5 +1,5 @@
 import path from "node:path";
 
 export const REPO = path.resolve(import.meta.dir, "../..");
-/** Real domain lists and reference data, beside the repository (never copied into it). */
-export const SHARED_DATA = path.resolve(REPO, "../shared/data");
+/** Small committed samples of real data (test/fixtures/SOURCES.md): all `npm test` reads. */
+export const FIXTURES = path.join(REPO, "test/fixtures");

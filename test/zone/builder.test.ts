@@ -69,7 +69,32 @@ describe("zone files", () => {
       { tld: "example", count: 3 },
       { tld: "com.example", count: 1 },
     ]);
+    // a zone file holds its origin's whole zone; the names under com.example are a sample of it
+    expect(index.stats()).toMatchObject({ sample: false, complete_tlds: ["example"] });
+    expect([index.extensionComplete("example"), index.extensionComplete("com.example"), index.extensionComplete("org")]).toEqual([true, false, false]);
     index.close();
+  });
+
+  test("coverage: lists are samples unless named complete; a synthetic sample says so", async () => {
+    const domains = ["a.nu", "b.nu", "c.ee", "d.lol"];
+    const listed = path.join(dir, "listed.idx");
+    await buildIndex({ inputs: [{ label: "list", domains }], out: listed, complete: ["nu", ".ee"] });
+    const a = ZoneIndex.open(listed);
+    expect(a.stats()).toMatchObject({ sample: false, complete_tlds: ["ee", "nu"] });
+    expect([a.extensionComplete("nu"), a.extensionComplete("ee"), a.extensionComplete("lol")]).toEqual([true, true, false]);
+    a.close();
+    const plain = path.join(dir, "plain.idx");
+    await buildIndex({ inputs: [{ label: "list", domains }], out: plain });
+    const b = ZoneIndex.open(plain);
+    expect(b.stats()).toMatchObject({ sample: false, complete_tlds: [] });
+    b.close();
+    const synthetic = path.join(dir, "synthetic.idx");
+    await buildIndex({ inputs: [{ label: "list", domains }], out: synthetic, complete: ["nu"], sample: true });
+    const c = ZoneIndex.open(synthetic);
+    expect(c.sample).toBe(true);
+    expect(c.stats()).toMatchObject({ sample: true, complete_tlds: [] });
+    expect(c.extensionComplete("nu")).toBe(false);
+    c.close();
   });
 
   test("a UTF-8 byte order mark before $ORIGIN is dropped, as in lists", async () => {

@@ -1,10 +1,11 @@
 /**
- * The real zone index the test server serves by default: built once from real names in
- * ../shared/data (test/zone/real-domains.ts) and cached in the system temp folder under a
- * key made of the inputs (path, size, mtime) and the builder's and format's sources, so a
- * test run builds it at most once and a changed builder never reuses a stale file. The
- * build writes through a temp file and a rename, so concurrent test runs cannot see half a
- * file. Servers get a hard link (or a copy) in their own data folder.
+ * The real zone index the test server serves by default: built once from the committed
+ * sample of real names (test/zone/real-domains.ts; a bench or data test may name other
+ * inputs) and cached in the system temp folder under a key made of the inputs (path, size,
+ * mtime) and the builder's and format's sources, so a test run builds it at most once and a
+ * changed builder never reuses a stale file. The build writes through a temp file and a
+ * rename, so concurrent test runs cannot see half a file. Servers get a hard link (or a
+ * copy) in their own data folder.
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -15,7 +16,8 @@ import { REPO } from "../support/paths.ts";
 import { testInputs } from "./real-domains.ts";
 
 const FIXED_BUILT_AT = new Date("2026-01-02T03:04:05Z");
-let pending: Promise<string> | null = null;
+/** One build (or cache check) per list of input paths in this process. */
+const pending = new Map<string, Promise<string>>();
 
 function cacheKey(inputs: string[]): string {
   const h = createHash("sha256");
@@ -34,20 +36,24 @@ function cacheKey(inputs: string[]): string {
   return h.digest("hex").slice(0, 16);
 }
 
-/** Path of the cached fixture index (built on first use in this process or machine). */
-export function fixtureIndex(): Promise<string> {
-  pending ??= (async () => {
-    const inputs = testInputs();
-    const file = path.join(os.tmpdir(), `zonewise-test-index-${cacheKey(inputs)}.idx`);
-    if (!fs.existsSync(file)) await buildIndex({ inputs, out: file, builtAt: FIXED_BUILT_AT, tmpDir: os.tmpdir() });
-    return file;
-  })();
-  return pending;
+/** Path of the cached index of `inputs` (built on first use in this process or machine). */
+export function fixtureIndex(inputs: string[] = testInputs()): Promise<string> {
+  const paths = inputs.join("\n");
+  let p = pending.get(paths);
+  if (!p) {
+    p = (async () => {
+      const file = path.join(os.tmpdir(), `zonewise-test-index-${cacheKey(inputs)}.idx`);
+      if (!fs.existsSync(file)) await buildIndex({ inputs, out: file, builtAt: FIXED_BUILT_AT, tmpDir: os.tmpdir() });
+      return file;
+    })();
+    pending.set(paths, p);
+  }
+  return p;
 }
 
-/** Puts the fixture index at `dest` (a hard link when the filesystem allows, else a copy). */
-export async function placeFixtureIndex(dest: string): Promise<void> {
-  const src = await fixtureIndex();
+/** Puts the index of `inputs` at `dest` (a hard link when the filesystem allows, else a copy). */
+export async function placeFixtureIndex(dest: string, inputs?: string[]): Promise<void> {
+  const src = await fixtureIndex(inputs);
   fs.mkdirSync(path.dirname(dest), { recursive: true });
   try {
     fs.linkSync(src, dest);

@@ -16,7 +16,7 @@
  * the published ones.
  */
 
-export type PatternId = "L" | "LL" | "LLL" | "LLLL" | "LLLLL" | "N" | "NN" | "NNN" | "NNNN" | "NNNNN" | "NNNNNN" | "CVCV" | "CVCVC";
+export type PatternId = "L" | "LL" | "LLL" | "LLLL" | "LLLLL" | "N" | "NN" | "NNN" | "NNNN" | "NNNNN" | "NNNNNN" | "CVCV" | "CVCVC" | "LN";
 
 export interface PatternAnchor {
   pattern: PatternId;
@@ -36,19 +36,32 @@ const PUBLISHED =
 const ESTIMATE = "Project estimate (not a published figure): placed relative to the published anchors.";
 
 export const PATTERN_ANCHORS: Readonly<Record<PatternId, PatternAnchor>> = {
-  L: { pattern: "L", medianUsd: 2_000_000, floorUsd: 1_000_000, published: false, source: ESTIMATE },
-  LL: { pattern: "LL", medianUsd: 500_000, floorUsd: 250_000, published: false, source: ESTIMATE },
+  L: { pattern: "L", medianUsd: 4_000_000, floorUsd: 1_500_000, published: false, source: ESTIMATE + " One-letter .com names change hands in the millions." },
+  LL: {
+    pattern: "LL",
+    medianUsd: 1_000_000,
+    floorUsd: 400_000,
+    published: false,
+    source: ESTIMATE + " Two-letter .com sales run from about $0.5M to several million.",
+  },
+  LN: {
+    pattern: "LN",
+    medianUsd: 20_000,
+    floorUsd: 8_000,
+    published: false,
+    source: ESTIMATE + ' A letter and a digit ("3p", "y1"): every two-character .com is taken, the mixed ones far below LL.',
+  },
   LLL: { pattern: "LLL", medianUsd: 30_000, floorUsd: 25_500, published: true, source: PUBLISHED },
   LLLL: { pattern: "LLLL", medianUsd: 300, floorUsd: 110, published: true, source: PUBLISHED },
   LLLLL: { pattern: "LLLLL", medianUsd: 20, floorUsd: 8, published: false, source: ESTIMATE + " Random five-letter strings trade near the registration fee." },
   N: { pattern: "N", medianUsd: 2_000_000, floorUsd: 1_000_000, published: false, source: ESTIMATE },
-  NN: { pattern: "NN", medianUsd: 1_000_000, floorUsd: 500_000, published: false, source: ESTIMATE },
+  NN: { pattern: "NN", medianUsd: 1_500_000, floorUsd: 600_000, published: false, source: ESTIMATE },
   NNN: {
     pattern: "NNN",
-    medianUsd: 60_000,
-    floorUsd: 35_000,
+    medianUsd: 120_000,
+    floorUsd: 50_000,
     published: false,
-    source: ESTIMATE + " Three digits sit above LLL.com: 1,000 names against 17,576.",
+    source: ESTIMATE + " Three digits sit well above LLL.com: 1,000 names against 17,576.",
   },
   NNNN: { pattern: "NNNN", medianUsd: 14_000, floorUsd: 6_600, published: true, source: PUBLISHED },
   NNNNN: { pattern: "NNNNN", medianUsd: 500, floorUsd: 150, published: false, source: ESTIMATE },

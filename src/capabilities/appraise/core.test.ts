@@ -5,7 +5,7 @@ import { extensionTier } from "./extensions.ts";
 import { Kind, shapeOf, Speech } from "./features.ts";
 import type { WordSignals } from "./signals.ts";
 
-const words = (ws: string[], zipf: number[], phrase = false): WordSignals => ({ words: ws, zipf, phrase });
+const words = (ws: string[], zipf: number[], phrase = false): WordSignals => ({ words: ws, zipf, phrase, commercial: false, placeZipf: 0, brand: false });
 const none = (name: string) => words([name], [0]);
 
 describe("shape features", () => {
@@ -38,7 +38,7 @@ describe("shape features", () => {
       "NNNNN",
       "NNNNNN",
       null,
-      null,
+      "LN",
       null,
       null,
     ]);

@@ -31,6 +31,8 @@ export interface Core {
   shape: Shape;
   /** The name is one term: a single dictionary word or a known phrase (an exact-match candidate). */
   term: boolean;
+  /** An internationalised (xn--) name: its hyphens and digits are the encoding's, not the name's. */
+  idn?: boolean;
 }
 
 const ANCHOR_MB = Object.fromEntries(
@@ -42,6 +44,7 @@ const LETTER_PATTERNS: readonly PatternId[] = ["L", "LL", "LLL", "LLLL"];
 
 export function patternOf(shape: Shape): PatternId | null {
   if (shape.kind === Kind.Digits) return DIGIT_PATTERNS[shape.len - 1] ?? null;
+  if (shape.len === 2 && shape.hyphens === 0 && shape.kind === Kind.Mixed) return "LN";
   if (shape.kind !== Kind.Letters) return null;
   if (shape.len === 4 && isPattern(shape, CVCV, 4)) return "CVCV";
   if (shape.len <= 4) return LETTER_PATTERNS[shape.len - 1] ?? null;
@@ -61,6 +64,8 @@ function patternQuality(p: PatternId, s: Shape): number {
     if (s.repeated && s.len > 1) q += bits(1.5);
     else if (s.sequence) q += bits(0.8);
     else if (s.pairs) q += bits(0.5);
+    // A year of the last century or this one ("1992", "2024") is a word to its buyers.
+    if (s.len === 4 && s.year) q += bits(1.5);
     return q;
   }
   let q = -bits(0.35) * s.weakLetters;
@@ -117,13 +122,15 @@ const clamp = (x: number, lo: number, hi: number) => (x < lo ? lo : x > hi ? hi 
 const DIGITS_ZIPF = 2.5;
 
 /**
- * Single words by frequency: zipf 3 ("mortgage") about $5,000 as .com, zipf 6 about $1,000,000.
+ * Single words by frequency: zipf 3 about $11,000 as .com, zipf 4 about $75,000, zipf 5 about
+ * $500,000, zipf 6 about $3,400,000 (the one-word .com names public sales show in the millions).
  * Above zipf 6 are function words ("there", "your"): no dearer than the most common nouns.
  */
-const oneWordMb = (z: number) => Math.round(1000 * (4.64 + 2.55 * clamp(z, 2, 6)));
+const oneWordMb = (z: number) => Math.round(1000 * (5.0 + 2.9 * clamp(z, 2, 6)));
 
 /** The words reading, or null when the name holds no known word. */
-function wordsReading(s: Shape, w: WordStats, phrase: boolean, explain: boolean): { mb: number; sigma: number; detail: string; term: boolean } | null {
+function wordsReading(s: Shape, w: WordStats, ws: WordSignals, explain: boolean): { mb: number; sigma: number; detail: string; term: boolean } | null {
+  const phrase = ws.phrase || ws.commercial;
   if (w.known === 0) return null;
   const lettersLen = s.letters;
   const pure = w.unknown === 0 && w.digitTokens === 0;
@@ -134,11 +141,12 @@ function wordsReading(s: Shape, w: WordStats, phrase: boolean, explain: boolean)
     if (lettersLen <= 4) mb += bits(0.3);
     else if (lettersLen > 8) mb -= bits(0.3) * Math.min(8, lettersLen - 8);
     if (explain) detail = `one dictionary word (zipf ${clamp(w.minZ, 2, 6).toFixed(1)})`;
-  } else if (pure && w.known === 2 && phrase) {
-    // A known phrase trades like a single term, a little below its rarer word alone.
-    mb = oneWordMb(Math.min(w.minZ, 5.5) - 0.3) - bits(1.0);
+  } else if (pure && (w.known === 2 || (w.known === 3 && ws.commercial)) && phrase) {
+    // A known phrase, or the words of a commercial search ("mortgage calculator"), trades like
+    // a single term, below its rarer word alone; a third word costs more.
+    mb = oneWordMb(Math.min(w.minZ, 5.5) - 0.3) - bits(ws.phrase ? 1.8 : 3.0) - bits(1.5) * (w.known - 2);
     if (lettersLen > 12) mb -= bits(0.3) * Math.min(8, lettersLen - 12);
-    if (explain) detail = `known phrase (rarest word zipf ${clamp(w.minZ, 2, 6.5).toFixed(1)})`;
+    if (explain) detail = `${ws.phrase ? "known phrase" : "exact-match search phrase"} (rarest word zipf ${clamp(w.minZ, 2, 6.5).toFixed(1)})`;
   } else {
     // A run of digits ("2024", "10") is a part like a word of middling rarity.
     const parts = w.known + w.digitTokens;
@@ -154,7 +162,16 @@ function wordsReading(s: Shape, w: WordStats, phrase: boolean, explain: boolean)
       if (w.digitTokens > 0) detail += " with digits";
     }
   }
-  const sigma = bits(1.3) + bits(0.2) * Math.min(3, w.known + w.unknown + w.digitTokens - 1);
+  if (ws.placeZipf > 0 && pure) {
+    // A place and a service ("chicago plumber"): local businesses buy these; the bigger and
+    // better known the place, the more buyers. The service's worth is the intent term's.
+    const geo = log2mb(1500) + Math.round(900 * (clamp(ws.placeZipf, 2, 6) - 4)) - bits(0.8) * Math.max(0, w.known - 2);
+    if (geo > mb) {
+      mb = geo;
+      if (explain) detail = `place and service (place zipf ${clamp(ws.placeZipf, 2, 6).toFixed(1)})`;
+    }
+  }
+  const sigma = bits(2.6) + bits(0.2) * Math.min(3, w.known + w.unknown + w.digitTokens - 1);
   return { mb, sigma, detail, term: pure && (w.known === 1 || (w.known === 2 && phrase)) };
 }
 
@@ -164,10 +181,10 @@ function brandReading(s: Shape, explain: boolean): { kind: CoreKind; mb: number;
   if (s.speech !== Speech.Unpronounceable) {
     let mb = log2mb(400) - bits(0.7) * Math.max(0, len - 5);
     if (s.speech === Speech.Alternating) mb += bits(0.5);
-    return { kind: "brandable", mb, sigma: bits(1.6), detail: explain ? `pronounceable coinage of ${len} characters` : "" };
+    return { kind: "brandable", mb, sigma: bits(2.2), detail: explain ? `pronounceable coinage of ${len} characters` : "" };
   }
   const mb = log2mb(20) - bits(0.5) * clamp(len - 5, 0, 10);
-  return { kind: "random", mb, sigma: bits(1.0), detail: explain ? `unpronounceable string of ${len} characters` : "" };
+  return { kind: "random", mb, sigma: bits(1.4), detail: explain ? `unpronounceable string of ${len} characters` : "" };
 }
 
 /**
@@ -176,13 +193,20 @@ function brandReading(s: Shape, explain: boolean): { kind: CoreKind; mb: number;
  */
 function idnReading(len: number, shape: Shape, explain: boolean): Core {
   const mb = log2mb(500) - bits(0.6) * Math.min(20, Math.max(0, len - 2));
-  return { kind: "idn", mb, sigma: bits(2.0), detail: explain ? `internationalised name of ${len} characters` : "", shape, term: false };
+  return { kind: "idn", mb, sigma: bits(2.4), detail: explain ? `internationalised name of ${len} characters` : "", shape, term: false };
 }
 
 /** `explain` = also write the details in words (costly strings, only when asked). */
 export function coreValue(name: string, words: WordSignals, explain = false, idnLength = 0): Core {
   const shape = shapeOf(name);
-  if (idnLength > 0) return idnReading(idnLength, shape, explain);
+  if (idnLength > 0) {
+    // An internationalised name whose letters fold to known words ("gartenmöbel" -> garten
+    // mobel) is also read as those words, on the folded spelling's shape; the higher wins.
+    const idn = idnReading(idnLength, shape, explain);
+    const folded = words.words.join("");
+    const wr = folded === name ? null : wordsReading(shapeOf(folded), wordStats(words), words, explain);
+    return wr !== null && wr.mb > idn.mb ? { kind: "words", ...wr, shape: idn.shape, idn: true } : idn;
+  }
   const p = patternOf(shape);
   let best: Core | null = null;
   if (p !== null) {
@@ -196,7 +220,7 @@ export function coreValue(name: string, words: WordSignals, explain = false, idn
       term: false,
     };
   }
-  const wr = wordsReading(shape, wordStats(words), words.phrase, explain);
+  const wr = wordsReading(shape, wordStats(words), words, explain);
   if (wr !== null && (best === null || wr.mb > best.mb)) best = { kind: "words", ...wr, shape };
   if (p === null) {
     const br = brandReading(shape, explain);

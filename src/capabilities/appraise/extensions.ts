@@ -16,18 +16,30 @@ export interface ExtensionTier {
   /** Millibits relative to .com. */
   mb: number;
   label: string;
+  /**
+   * Thousandths of a bit the extension takes per bit of the name's value above $2,000 as .com:
+   * the aftermarket for great names is a .com market, so a word worth millions as .com is
+   * worth tens of thousands in .io or .co, while national extensions keep more of it at home.
+   */
+  compress: number;
 }
 
 const TIERS: readonly ExtensionTier[] = [
-  { tier: 0, mb: 0, label: ".com" },
-  { tier: 1, mb: bits(-1.7), label: "leading alternative (.ai, .io)" },
-  { tier: 2, mb: bits(-2.3), label: "major generic (.net, .org, .co)" },
-  { tier: 3, mb: bits(-2.8), label: "major national extension" },
-  { tier: 4, mb: bits(-3.6), label: "established extension" },
-  { tier: 5, mb: bits(-5.0), label: "popular new or mid-size extension" },
-  { tier: 6, mb: bits(-5.8), label: "small extension" },
-  { tier: 7, mb: bits(-6.5), label: "little-used or unknown extension" },
+  { tier: 0, mb: 0, label: ".com", compress: 0 },
+  { tier: 1, mb: bits(-1.7), label: "leading alternative (.ai, .io)", compress: 150 },
+  { tier: 2, mb: bits(-2.3), label: "major generic (.net, .org, .co)", compress: 150 },
+  { tier: 3, mb: bits(-2.8), label: "major national extension", compress: 100 },
+  { tier: 4, mb: bits(-3.6), label: "established extension", compress: 200 },
+  { tier: 5, mb: bits(-5.0), label: "popular new or mid-size extension", compress: 250 },
+  { tier: 6, mb: bits(-5.8), label: "small extension", compress: 300 },
+  { tier: 7, mb: bits(-6.5), label: "little-used or unknown extension", compress: 300 },
 ];
+
+/** Extensions whose resale market keeps less of a great name's .com value than their tier's. */
+const COMPRESS: ReadonlyMap<string, number> = new Map([
+  ["io", 320],
+  ["co", 380],
+]);
 
 const STANDING: ReadonlyMap<string, number> = (() => {
   const m = new Map<string, number>();
@@ -60,6 +72,9 @@ function tierBySize(size: number): number {
  */
 export function extensionTier(ext: string, extSize: number | null): ExtensionTier {
   const known = STANDING.get(ext);
-  if (known !== undefined) return TIERS[known]!;
+  if (known !== undefined) {
+    const c = COMPRESS.get(ext);
+    return c === undefined ? TIERS[known]! : { ...TIERS[known]!, compress: c };
+  }
   return TIERS[extSize === null ? 6 : tierBySize(extSize)]!;
 }

@@ -36,6 +36,8 @@ export interface Shape {
   sequence: boolean;
   /** Two distinct characters in an AABB or ABAB or ABBA layout (length 4 only). */
   pairs: boolean;
+  /** Four digits 1900-2099 (length 4 only). */
+  year: boolean;
 }
 
 function isVowel(c: number): boolean {
@@ -143,6 +145,7 @@ export function shapeOf(s: string): Shape {
     repeated,
     sequence,
     pairs,
+    year: len === 4 && digits === 4 && ((s.charCodeAt(0) === 49 && s.charCodeAt(1) === 57) || (s.charCodeAt(0) === 50 && s.charCodeAt(1) === 48)),
   };
 }
 

@@ -22,9 +22,11 @@ function sig(name: string, opts: Partial<Omit<AppraisalSignals, "words">> & { zi
   return {
     name,
     ext: opts.ext ?? "com",
-    words: { words, zipf: opts.zipf ?? words.map(() => 0), phrase: false },
+    words: { words, zipf: opts.zipf ?? words.map(() => 0), phrase: false, commercial: false, placeZipf: 0, brand: false },
     idnLength: opts.idnLength ?? 0,
     classification: opts.classification ?? { vertical: "Uncategorized", subcategory: "General", type: "brandable" },
+    intent: opts.intent ?? { tier: 0, source: "" },
+    language: opts.language ?? null,
     zone: opts.zone ?? null,
   };
 }
@@ -63,9 +65,11 @@ describe("market ordering", () => {
   });
 
   test("random unregistered-looking strings are worth close to nothing", () => {
-    const unregistered = { indexed: false, exactCount: 0, extSize: 100_000_000, typicalCount: 2.5 };
+    const unregistered = { indexed: false, exactCount: 0, extSize: 100_000_000, typicalCount: 2.5, extComplete: true, containingPerMillion: -1 };
     for (const s of ["xqzvtkpl", "bzqxkwpt", "qwrtzpxk", "kkjjhhgg"]) {
-      expect(appraiseSignals(sig(s, { zone: unregistered })).value).toBeLessThanOrEqual(5);
+      // Registered nowhere in an extension the index holds whole: down to the floor, a registration fee.
+      expect(appraiseSignals(sig(s, { zone: unregistered })).value).toBe(10);
+      expect(appraiseSignals(sig(s, { zone: unregistered }), true).explain!.map((e) => e.feature)).toContain("floor");
       expect(appraiseSignals(sig(s)).value).toBeLessThanOrEqual(25);
     }
   });
@@ -86,15 +90,22 @@ describe("market ordering", () => {
   test("an internationalised name is read by its length in its own script, without hyphen or digit penalties", () => {
     const idn = appraiseSignals(sig("xn--mnchen-3ya", { idnLength: 7 }), true);
     expect(idn.explain!.map((e) => e.feature)).toEqual(["base"]);
-    expect(idn.value).toBeGreaterThan(appraiseSignals(sig("xn--mnchen-3ya")).value * 50);
+    expect(idn.value).toBeGreaterThan(appraiseSignals(sig("xn--mnchen-3ya")).value * 3);
     expect(appraiseSignals(sig("xn--fiqs8s", { idnLength: 2 })).value).toBeGreaterThan(idn.value);
   });
 
   test("zone demand: a name taken in many extensions is worth more", () => {
-    const z = (exactCount: number): ZoneSignals => ({ indexed: true, exactCount, extSize: 150_000_000, typicalCount: 2.5 });
+    const z = (exactCount: number): ZoneSignals => ({
+      indexed: true,
+      exactCount,
+      extSize: 150_000_000,
+      typicalCount: 2.5,
+      extComplete: true,
+      containingPerMillion: -1,
+    });
     expect(word("lumen", 3.0, "com", z(200))).toBeGreaterThan(word("lumen", 3.0, "com", z(3)));
     expect(word("lumen", 3.0, "com", z(3))).toBeGreaterThan(
-      word("lumen", 3.0, "com", { indexed: false, exactCount: 0, extSize: 150_000_000, typicalCount: 2.5 }),
+      word("lumen", 3.0, "com", { indexed: false, exactCount: 0, extSize: 150_000_000, typicalCount: 2.5, extComplete: true, containingPerMillion: -1 }),
     );
   });
 });
@@ -106,8 +117,8 @@ describe("range, determinism and explanations", () => {
       for (const ext of ["com", "net", "co.uk", "xyz", "zz"]) {
         for (const zone of [
           null,
-          { indexed: false, exactCount: 0, extSize: 0, typicalCount: 1 },
-          { indexed: true, exactCount: 5000, extSize: 1e9, typicalCount: 3 },
+          { indexed: false, exactCount: 0, extSize: 0, typicalCount: 1, extComplete: true, containingPerMillion: -1 },
+          { indexed: true, exactCount: 5000, extSize: 1e9, typicalCount: 3, extComplete: true, containingPerMillion: -1 },
         ]) {
           const r = appraiseSignals(sig(n, { ext, zone }));
           expect(Number.isInteger(r.value) && Number.isInteger(r.low) && Number.isInteger(r.high)).toBe(true);
@@ -127,7 +138,7 @@ describe("range, determinism and explanations", () => {
         ext: "net",
         words: ["best", "pizza"],
         zipf: [5.6, 4.4],
-        zone: { indexed: true, exactCount: 40, extSize: 1e7, typicalCount: 2 },
+        zone: { indexed: true, exactCount: 40, extSize: 1e7, typicalCount: 2, extComplete: true, containingPerMillion: -1 },
         classification: { vertical: "Food & Drink", subcategory: "Restaurants", type: "industry" },
       }),
       true,
@@ -145,6 +156,117 @@ describe("range, determinism and explanations", () => {
   test("golden output: same signals, same bytes", () => {
     const r = appraiseSignals(sig("bestpizza", { words: ["best", "pizza"], zipf: [5.6, 4.4] }));
     expect(JSON.stringify(r)).toBe(JSON.stringify(appraiseSignals(sig("bestpizza", { words: ["best", "pizza"], zipf: [5.6, 4.4] }))));
-    expect(JSON.stringify(appraiseSignals(sig("abc")))).toBe('{"value":30000,"low":22700,"high":39600,"explain":null}');
+    expect(JSON.stringify(appraiseSignals(sig("abc")))).toBe('{"value":30000,"low":13400,"high":67100,"explain":null}');
+  });
+});
+
+describe("what the market pays for", () => {
+  const withWords = (name: string, words: string[], zipf: number[], extra: Partial<AppraisalSignals["words"]>, intent = 0, type = "industry") =>
+    appraiseSignals({
+      ...sig(name, { words, zipf, intent: { tier: intent, source: "" }, classification: { vertical: "X", subcategory: "Y", type } }),
+      words: { words, zipf, phrase: false, commercial: false, placeZipf: 0, brand: false, ...extra },
+    });
+
+  test("commercial intent: the same words are worth more where advertisers compete", () => {
+    const plain = withWords("mortgagecalculator", ["mortgage", "calculator"], [4.7, 4.1], {}, 0);
+    const exact = withWords("mortgagecalculator", ["mortgage", "calculator"], [4.7, 4.1], { commercial: true }, 4);
+    expect(exact.value).toBeGreaterThan(plain.value * 20);
+    expect(exact.value).toBeGreaterThan(5_000);
+    // a higher tier is worth more, all else equal
+    const low = withWords("mortgagecalculator", ["mortgage", "calculator"], [4.7, 4.1], { commercial: true }, 1);
+    expect(exact.value).toBeGreaterThan(low.value);
+  });
+
+  test("place + service: a big city's service name is worth thousands, more than a small place's", () => {
+    const big = withWords("chicagoplumber", ["chicago", "plumber"], [4.8, 3.5], { placeZipf: 4.8, commercial: true }, 3, "geo");
+    const small = withWords("ottumwaplumber", ["ottumwa", "plumber"], [2.2, 3.5], { placeZipf: 2.2, commercial: true }, 3, "geo");
+    expect(big.value).toBeGreaterThan(2_000);
+    expect(big.value).toBeGreaterThan(small.value);
+    const ex = appraiseSignals(
+      {
+        ...sig("chicagoplumber", {
+          classification: { vertical: "Home & Garden", subcategory: "Plumbing", type: "geo" },
+          intent: { tier: 3, source: "Plumbing" },
+        }),
+        words: { words: ["chicago", "plumber"], zipf: [4.8, 3.5], phrase: false, commercial: true, placeZipf: 4.8, brand: false },
+      },
+      true,
+    ).explain!;
+    expect(ex.map((e) => e.feature)).toContain("intent");
+    expect(ex.map((e) => e.feature)).not.toContain("personal");
+  });
+
+  test("restricted registries are not for sale: value 0 with an explained step", () => {
+    for (const ext of ["gov", "edu", "mil", "int", "gov.uk", "ac.uk", "edu.au"]) {
+      const r = appraiseSignals(sig("whitehouse", { ext, words: ["white", "house"], zipf: [5.4, 5.6] }), true);
+      expect([r.value, r.low, r.high]).toEqual([0, 0, 0]);
+      expect(r.explain!.map((e) => e.feature)).toEqual(["restricted"]);
+    }
+    expect(appraiseSignals(sig("whitehouse", { ext: "com", words: ["white", "house"], zipf: [5.4, 5.6] })).value).toBeGreaterThan(0);
+  });
+
+  test("no name that can be sold is valued $0-$0", () => {
+    for (const n of ["xqzvtkplwq", "a-b-c-d-e-f", "x".repeat(63)])
+      for (const ext of ["com", "lol", "zz", "co.uk"]) {
+        const r = appraiseSignals(
+          sig(n, { ext, zone: { indexed: false, exactCount: 0, extSize: 1e6, typicalCount: 2, extComplete: true, containingPerMillion: -1 } }),
+        );
+        expect(r.value).toBeGreaterThanOrEqual(10);
+        expect(r.low).toBeGreaterThanOrEqual(1);
+      }
+  });
+
+  test("'registered nowhere' lowers a value only where the index holds the extension whole", () => {
+    const z = (extComplete: boolean): ZoneSignals => ({
+      indexed: false,
+      exactCount: 0,
+      extSize: 200_000,
+      typicalCount: 2,
+      extComplete,
+      containingPerMillion: -1,
+    });
+    const sample = appraiseSignals(sig("zolabo", { ext: "nu", zone: z(false) }), true);
+    const whole = appraiseSignals(sig("zolabo", { ext: "nu", zone: z(true) }), true);
+    expect(sample.value).toBeGreaterThan(whole.value);
+    expect(sample.explain!.map((e) => e.feature)).not.toContain("unregistered");
+    expect(whole.explain!.map((e) => e.feature)).toContain("unregistered");
+  });
+
+  test("a well-known brand's exact name is worth more than its word frequency says", () => {
+    const plain = withWords("icloud", ["icloud"], [2.3], {}, 0, "brandable");
+    const brand = withWords("icloud", ["icloud"], [2.3], { brand: true }, 0, "brandable");
+    expect(brand.value).toBeGreaterThan(plain.value * 4);
+  });
+
+  test("another language's words: a premium in their home extension, a discount in .com", () => {
+    const de = (ext: string, language: AppraisalSignals["language"]) =>
+      appraiseSignals(
+        sig("versicherung", { ext, zipf: [4.5], language, classification: { vertical: "Insurance", subcategory: "General Insurance", type: "industry" } }),
+        true,
+      );
+    const home = de("de", { lang: "de", home: true });
+    const english = de("de", null);
+    expect(home.value).toBeGreaterThan(english.value);
+    expect(home.explain!.map((e) => e.feature)).toContain("language");
+    expect(de("com", { lang: "de", home: false }).value).toBeLessThan(de("com", null).value);
+  });
+
+  test("keyword demand: a word many registered names are built on is worth more; never a penalty", () => {
+    const z = (containingPerMillion: number): ZoneSignals => ({
+      indexed: true,
+      exactCount: 10,
+      extSize: 1e6,
+      typicalCount: 2,
+      extComplete: true,
+      containingPerMillion,
+    });
+    const w = (c: number) =>
+      appraiseSignals(
+        sig("hotel", { zipf: [5.2], zone: z(c), classification: { vertical: "Travel", subcategory: "Hotels & Lodging", type: "industry" } }),
+        true,
+      );
+    expect(w(2000).value).toBeGreaterThan(w(100).value);
+    expect(w(2000).explain!.map((e) => e.feature)).toContain("keyword_demand");
+    expect(w(3).value).toBe(w(-1).value);
   });
 });

@@ -11,7 +11,8 @@ export const Classification = Type.Object({
 export const Explain = Type.Array(
   Type.Object({
     feature: Type.String({
-      description: "base, then the features that moved the value: hyphens, digits, vertical, type, extension, demand, unregistered, rounding",
+      description:
+        "base, then the features that moved the value: hyphens, digits, intent, brand, language, type, extension, demand, keyword_demand, unregistered, floor, rounding; or restricted alone (a registry that sells to no one: value 0)",
     }),
     factor: Type.Number({ description: "Multiplicative effect (2 = doubled the value, 0.5 = halved it)" }),
     effect: Type.Integer({ description: "USD added (negative: removed) by this step; the effects sum to the value" }),

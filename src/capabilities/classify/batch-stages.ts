@@ -15,7 +15,7 @@ import type { ParsedName } from "../../domain/name.ts";
 import { classify, classifyTopic, wordFactsAt, type Classification } from "./classifier.ts";
 import { getWordInfo, type WordInfo } from "./classifier-words.ts";
 import { getLexicon, NOT_LOOKED_UP } from "./lexicon.ts";
-import { getSplitter, type Split } from "./splitter.ts";
+import { getSplitter, langOfExt, type Split } from "./splitter.ts";
 import type { Tally } from "./tally.ts";
 
 /** A batch's splits, with each token's lexicon index (the splitter's tokenWords()) kept. */
@@ -26,7 +26,11 @@ export interface BatchSplits {
   starts: Int32Array;
 }
 
-/** Stage 1: every name split. */
+/**
+ * Stage 1: every name split, in the language of its extension (langOfExt). An
+ * internationalised name's split holds its Unicode words; the later stages classify its
+ * folded form (Split.ascii), whose words the token indexes are.
+ */
 export function splitBatch(domains: readonly ParsedName[]): BatchSplits {
   const n = domains.length,
     splitter = getSplitter();
@@ -35,7 +39,7 @@ export function splitBatch(domains: readonly ParsedName[]): BatchSplits {
   let ids = new Int32Array(2 * n + 64),
     total = 0;
   for (let i = 0; i < n; i++) {
-    const s = (splits[i] = splitter.split(domains[i]!.name));
+    const s = (splits[i] = splitter.split(domains[i]!.name, langOfExt(domains[i]!.ext)));
     const len = s.words.length,
       tokens = splitter.tokenWords();
     if (total + len > ids.length) {
@@ -57,7 +61,8 @@ export function splitBatch(domains: readonly ParsedName[]): BatchSplits {
 function tokenFacts(b: BatchSplits, info: WordInfo): Int32Array {
   const facts = new Int32Array(b.starts[b.splits.length]!);
   for (let i = 0; i < b.splits.length; i++) {
-    const words = b.splits[i]!.words,
+    const split = b.splits[i]!,
+      words = split.ascii?.words ?? split.words,
       at = b.starts[i]!;
     for (let k = 0; k < words.length; k++) facts[at + k] = wordFactsAt(info, b.ids[at + k]!, words[k]!);
   }
@@ -69,7 +74,10 @@ export function topicsOf(domains: readonly ParsedName[], b: BatchSplits): Int32A
   const info = getWordInfo(),
     facts = tokenFacts(b, info),
     topics = new Int32Array(domains.length);
-  for (let i = 0; i < domains.length; i++) topics[i] = classifyTopic(domains[i]!.name, b.splits[i]!.words, info, facts, b.starts[i], true);
+  for (let i = 0; i < domains.length; i++) {
+    const s = b.splits[i]!;
+    topics[i] = classifyTopic(s.ascii?.name ?? domains[i]!.name, s.ascii?.words ?? s.words, info, facts, b.starts[i], true);
+  }
   return topics;
 }
 
@@ -78,7 +86,10 @@ export function classificationsOf(domains: readonly ParsedName[], b: BatchSplits
   const info = getWordInfo(),
     facts = tokenFacts(b, info),
     out = new Array<Classification>(domains.length);
-  for (let i = 0; i < domains.length; i++) out[i] = classify(domains[i]!.name, b.splits[i]!.words, info, facts, b.starts[i], true);
+  for (let i = 0; i < domains.length; i++) {
+    const s = b.splits[i]!;
+    out[i] = classify(s.ascii?.name ?? domains[i]!.name, s.ascii?.words ?? s.words, info, facts, b.starts[i], true);
+  }
   return out;
 }
 
@@ -92,8 +103,14 @@ export function countWords(b: BatchSplits, counts: Tally): void {
   const lex = getLexicon(),
     ids = b.ids;
   for (let i = 0; i < b.splits.length; i++) {
-    const words = b.splits[i]!.words,
+    const split = b.splits[i]!,
+      words = split.words,
       at = b.starts[i]!;
+    if (split.ascii !== undefined) {
+      // Unicode words: counted as written, not by their folded word's index
+      for (let k = 0; k < words.length; k++) counts.add(words[k]!);
+      continue;
+    }
     for (let k = 0; k < words.length; k++) {
       const w = words[k]!,
         token = ids[at + k]!;

@@ -1,13 +1,16 @@
 /**
  * Steps 1-3 of the classifier once a name has keyword hits (classifier.ts finds them): the
- * primary subcategory (best vertical score, then best subcategory score, then the later
- * word, then taxonomy order), the confidence, the matched keywords and the tags.
+ * primary subcategory (the head of the name: best vertical rank, then best subcategory rank,
+ * then the later word, then taxonomy order; a rank is the score with each one-word keyword
+ * that is an everyday word counted EVERYDAY less), the confidence, the matched keywords and
+ * the tags.
  *
  * Scores accumulate in typed arrays shared by every call on a thread: primary() fills them,
  * scored() reads them, reset() clears exactly the entries the hits touched, so a call costs
  * the hits, not the taxonomy's size. One name at a time per thread (the calls are synchronous).
  */
 import type { Classification, DomainType } from "./classifier.ts";
+import { W_COMMON } from "./classifier-words.ts";
 import type { Hit } from "./classifier-hits.ts";
 import { TAXONOMY } from "./taxonomy.ts";
 
@@ -15,28 +18,41 @@ const nodes = TAXONOMY.nodes;
 const subScore = new Float64Array(nodes.length);
 const vertScore = new Float64Array(TAXONOMY.verticals.length);
 const lastPos = new Int32Array(nodes.length);
+/** The ranks primary() compares: the scores less EVERYDAY per everyday one-word keyword. */
+const subRank = new Float64Array(nodes.length);
+const vertRank = new Float64Array(TAXONOMY.verticals.length);
+/**
+ * What a one-word keyword that is an everyday word (W_COMMON: "cat", "wings", "house") counts
+ * less when choosing the head: the name is about its specific, commercial word ("subtitle"
+ * in subtitlecat, "js" in mochajs) more than about an everyday word that also names a
+ * subcategory. Less than a weight step, so it decides only between equal scores.
+ */
+const EVERYDAY = 0.5;
 
 /**
  * The primary subcategory of the hits: best vertical score, then best subcategory score, then
  * the later word, then taxonomy order. Leaves the scores in the shared arrays: reset() clears them.
  */
-export function primary(hits: readonly Hit[]): number {
+export function primary(hits: readonly Hit[], flags: Int32Array): number {
   for (const h of hits) {
     const node = nodes[h.kw.node]!;
+    const rank = h.kw.weight - (h.span === 1 && (flags[h.pos]! & W_COMMON) !== 0 ? EVERYDAY : 0);
     subScore[node.id]! += h.kw.weight;
     vertScore[node.verticalId]! += h.kw.weight;
+    subRank[node.id]! += rank;
+    vertRank[node.verticalId]! += rank;
     lastPos[node.id] = h.pos + 1;
   }
   let best = hits[0]!.kw.node;
   for (const h of hits) {
     const a = h.kw.node;
     if (a === best) continue;
-    const va = vertScore[nodes[a]!.verticalId]!,
-      vb = vertScore[nodes[best]!.verticalId]!;
+    const va = vertRank[nodes[a]!.verticalId]!,
+      vb = vertRank[nodes[best]!.verticalId]!;
     if (
       va > vb ||
       (va === vb &&
-        (subScore[a]! > subScore[best]! || (subScore[a] === subScore[best] && (lastPos[a]! > lastPos[best]! || (lastPos[a] === lastPos[best] && a < best)))))
+        (subRank[a]! > subRank[best]! || (subRank[a] === subRank[best] && (lastPos[a]! > lastPos[best]! || (lastPos[a] === lastPos[best] && a < best)))))
     )
       best = a;
   }
@@ -47,6 +63,8 @@ export function reset(hits: readonly Hit[]): void {
   for (const h of hits) {
     subScore[h.kw.node] = 0;
     vertScore[nodes[h.kw.node]!.verticalId] = 0;
+    subRank[h.kw.node] = 0;
+    vertRank[nodes[h.kw.node]!.verticalId] = 0;
     lastPos[h.kw.node] = 0;
   }
 }

@@ -31,6 +31,17 @@ export const W_SPOKEN = 128;
  * named "oracle", "cisco" or "fidelity").
  */
 export const W_TOWN = 256;
+/**
+ * Bits 9-15: the word is among the most frequent words of German, Spanish, French, Italian,
+ * Portuguese, Dutch or Swedish (wordfreq; LANGS gives the order), folded to a-z as a name
+ * glues it ("möbel" -> mobel and moebel). For the splitter (which language a name is in) and
+ * the classifier (a foreign word is a word).
+ */
+export const W_LANG_SHIFT = 9;
+/** The languages of the W_LANG bits, in bit order; English is the lexicon's own (no bit). */
+export const LANGS = ["de", "es", "fr", "it", "pt", "nl", "sv"] as const;
+export type Lang = "en" | (typeof LANGS)[number];
+export const W_FOREIGN = ((1 << LANGS.length) - 1) << W_LANG_SHIFT;
 
 export interface WordInfo {
   /** Bit set of W_* flags for one lower-case token; 0 = unknown. */
@@ -59,6 +70,16 @@ export const FALLBACK_WORD_INFO: WordInfo = {
 /** The flags the classifier reads; W_COMPOUND and W_SPOKEN are for the splitter only. */
 const CLASSIFIER_FLAGS = W_WORD | W_COMMON | W_FIRST | W_SURNAME | W_PLACE | W_BRAND;
 
+/**
+ * The flags the classifier sees of a lexicon word of `length` letters: a word of another
+ * language (W_LANG bits) of 4+ letters is a word (generic, not brandable: "casa", "immobilier");
+ * shorter ones are not, since those lists hold acronyms too ("ibm" stays an acronym).
+ */
+function classifierFlags(f: number, length: number): number {
+  return (f & CLASSIFIER_FLAGS) | ((f & W_FOREIGN) !== 0 && length >= FOREIGN_WORD_MIN ? W_WORD : 0);
+}
+const FOREIGN_WORD_MIN = 4;
+
 /** Entries of lexiconWordInfo()'s cache of recent words (a power of two). */
 const RECENT = 8192;
 
@@ -71,7 +92,7 @@ const RECENT = 8192;
 export function lexiconWordInfo(): WordInfo {
   const lex = getLexicon();
   const factsOf = new Int32Array(lex.size);
-  for (let i = 0; i < lex.size; i++) factsOf[i] = lex.flags(i) & CLASSIFIER_FLAGS;
+  for (let i = 0; i < lex.size; i++) factsOf[i] = classifierFlags(lex.flags(i), lex.lengthOf(i));
   for (const token of BY_TOKEN.keys()) {
     const i = lex.indexOf(token);
     if (i >= 0) factsOf[i]! |= keywordNumber(token) << 8;
@@ -90,7 +111,7 @@ export function lexiconWordInfo(): WordInfo {
     return f;
   };
   return {
-    flags: (word: string) => lex.flagsOf(word) & CLASSIFIER_FLAGS,
+    flags: (word: string) => classifierFlags(lex.flagsOf(word), word.length),
     facts(word: string): number {
       const i = lex.indexOf(word);
       return i >= 0 ? factsOfIndex(i) : filteredKeywordNumber(word) << 8;

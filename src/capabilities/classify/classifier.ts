@@ -15,7 +15,9 @@
  *    ("the"+"rapist" stays unread, but an unknown fragment joined to its neighbour is tried),
  *    then the word itself (plain plurals folded). Each hit adds its weight to its subcategory
  *    and vertical. Primary = best vertical score, then best subcategory score, then the later
- *    word (English compounds put the head last: "pizza insurance" is insurance), then taxonomy order.
+ *    word (English compounds put the head last: "pizza insurance" is insurance), then taxonomy
+ *    order; in these comparisons a one-word keyword that is an everyday word counts a little
+ *    less (classifier-score.ts EVERYDAY: "subtitlecat" is about subtitles, not cats).
  * 2. Tags: the other matched subcategories, by score then first position.
  * 3. Confidence: high = score >= 3 and at least twice any rival vertical; medium = score >= 3,
  *    or 2 unopposed; else low. One level lower when unknown letters outnumber keyword letters.
@@ -181,7 +183,7 @@ const UNCATEGORIZED_RESULTS: readonly Classification[] = (() => {
  * 4 letters/digits, not a word, no keyword) come from rules; a keyword makes the name industry,
  * or geo when a place word stands beside the keyword ("denverdentist": geo, vertical Health),
  * unless the whole name is a person's name whose keyword is also a surname ("johnbaker":
- * personal, uncategorized). Without keywords: geo (a place leads), personal, generic (all words
+ * personal, uncategorized) and no place stands beside it ("dallasnews" is geo, News). Without keywords: geo (a place leads), personal, generic (all words
  * known), else brandable (coinages, punycode labels). Short names: see ACRONYM_MAX.
  * wordIndexes (optional, for speed): the splitter's tokenWords() for exactly these words, from
  * `from` on (a batch's indexes in one array), which are then the splitter's tokens (lower-case
@@ -198,7 +200,7 @@ export function classify(
 ): Classification {
   const a = analyse(sld, words, info, wordIndexes, from, factsGiven);
   if ((a & HITS) === 0) return UNCATEGORIZED_RESULTS[a]!;
-  const best = primary(lastHits);
+  const best = primary(lastHits, tokenFlags);
   const c = scored(lastToks, tokenFlags, tokenDigits, lastHits, tokenUsed, best, DOMAIN_TYPES[a & TYPE_MASK]!);
   reset(lastHits);
   return c;
@@ -220,7 +222,7 @@ export function classifyTopic(
 ): number {
   const a = analyse(sld, words, info, wordIndexes, from, factsGiven);
   if ((a & HITS) === 0) return (UNCATEGORIZED.id << 3) | (a & TYPE_MASK);
-  const best = primary(lastHits);
+  const best = primary(lastHits, tokenFlags);
   reset(lastHits);
   return (best << 3) | (a & TYPE_MASK);
 }
@@ -271,10 +273,13 @@ function analyse(sld: string, words: readonly string[], info: WordInfo, wordInde
         used[j] = 1;
         if ((flags[j]! & W_SURNAME) === 0) allSurnames = false;
       }
-    if (allSurnames && personalName(toks.length, flags, digitRuns)) return PERSONAL;
+    // A place beside a keyword makes the name geo, whatever else its words could be: in
+    // "dallasnews" or "denverlawyer" the place is no first name, the keyword no surname.
+    const geo = hasPlace(toks, flags, used);
+    if (!geo && allSurnames && personalName(toks.length, flags, digitRuns)) return PERSONAL;
     lastToks = toks;
     lastHits = hits;
-    return hasPlace(toks, flags, used) ? GEO : INDUSTRY;
+    return geo ? GEO : INDUSTRY;
   }
   if (digits > 0 && digits > letters) return NUMERIC;
   let allWords = toks.length > 0;

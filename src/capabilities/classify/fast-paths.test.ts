@@ -20,7 +20,9 @@ import { TAXONOMY } from "./taxonomy.ts";
 /** The plural-folding rule as written before the map existed: the reference. */
 function folded(token: string): Keyword | undefined {
   const hit = SINGLE.get(token);
-  if (hit !== undefined || token.length < 4 || !token.endsWith("s")) return hit;
+  if (hit !== undefined || token.length < 4) return hit;
+  if (token.endsWith("z")) return SINGLE.get(token.slice(0, -1));
+  if (!token.endsWith("s")) return hit;
   const k1 = SINGLE.get(token.slice(0, -1));
   if (k1 !== undefined) return k1;
   if (token.endsWith("ies")) return SINGLE.get(`${token.slice(0, -3)}y`);

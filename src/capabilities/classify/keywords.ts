@@ -1,5 +1,6 @@
 /**
- * Industry keyword index, parsed once from keywords-data.ts.
+ * Industry keyword index, parsed once from keywords-data.ts and keywords-intl-data.ts (other
+ * languages' words; one table, as if written in one file).
  *
  * Guarantees (checked at load, so a bad edit fails every test at import):
  * - every key is an existing subcategory, every weight is 1..3, every word is [a-z0-9]+;
@@ -9,6 +10,7 @@
  * splitter may leave a known compound whole.
  */
 import { KEYWORD_DATA } from "./keywords-data.ts";
+import { KEYWORD_DATA_INTL } from "./keywords-intl-data.ts";
 import { WordTrie } from "./lexicon-trie.ts";
 import { TAXONOMY } from "./taxonomy.ts";
 
@@ -28,7 +30,7 @@ const DEFAULT_WEIGHT = 2;
 function parse(): Keyword[] {
   const out: Keyword[] = [];
   const seen = new Map<string, string>();
-  for (const [sub, spec] of Object.entries(KEYWORD_DATA)) {
+  for (const [sub, spec] of [...Object.entries(KEYWORD_DATA), ...Object.entries(KEYWORD_DATA_INTL)]) {
     const node = TAXONOMY.bySubcategory.get(sub);
     if (!node || node.id === 0) throw new Error(`keywords: unknown subcategory ${JSON.stringify(sub)}`);
     for (const raw of spec.split(",")) {
@@ -87,7 +89,10 @@ export const MAX_PHRASE_WORDS = KEYWORDS.reduce((n, k) => Math.max(n, k.words.le
 /** The rule behind singleKeyword(), applied once per candidate token when the index is built. */
 function foldPlural(token: string): Keyword | undefined {
   const hit = SINGLE.get(token);
-  if (hit !== undefined || token.length < 4 || token.charCodeAt(token.length - 1) !== 115 /* s */) return hit;
+  if (hit !== undefined || token.length < 4) return hit;
+  // the slang plural "z" ("moviez", "gamez"), as the splitter reads it
+  if (token.charCodeAt(token.length - 1) === 122 /* z */) return SINGLE.get(token.slice(0, -1));
+  if (token.charCodeAt(token.length - 1) !== 115 /* s */) return hit;
   const k1 = SINGLE.get(token.slice(0, -1));
   if (k1 !== undefined) return k1;
   if (token.endsWith("ies")) return SINGLE.get(token.slice(0, -3) + "y");
@@ -103,13 +108,13 @@ export interface TokenKeywords {
 
 /**
  * Every token that begins a phrase or stands for a keyword, so the classifier needs one hash
- * look-up per token. foldPlural() can only answer for a keyword itself or its "s", "es" or
- * "ies" plural, so those candidates are every token it answers for, and the map is exact.
+ * look-up per token. foldPlural() can only answer for a keyword itself or its "s", "es",
+ * "ies" or "z" plural, so those candidates are every token it answers for, and the map is exact.
  */
 export const BY_TOKEN: ReadonlyMap<string, TokenKeywords> = (() => {
   const candidates = new Set<string>(PHRASES_BY_FIRST.keys());
   for (const k of SINGLE.keys()) {
-    candidates.add(k).add(`${k}s`).add(`${k}es`);
+    candidates.add(k).add(`${k}s`).add(`${k}es`).add(`${k}z`);
     if (k.endsWith("y")) candidates.add(`${k.slice(0, -1)}ies`);
   }
   const m = new Map<string, TokenKeywords>();
@@ -144,7 +149,8 @@ export function keywordNumber(token: string): number {
 
 /**
  * The keyword a single token stands for: itself, or a plain English plural folded
- * ("plumbers" -> "plumber", "bakeries" -> "bakery", "boxes" -> "box"). Tokens under 4 letters are not folded.
+ * ("plumbers" -> "plumber", "bakeries" -> "bakery", "boxes" -> "box") or the slang "z" ("moviez" ->
+ * "movie"). Tokens under 4 letters are not folded.
  */
 export function singleKeyword(token: string): Keyword | undefined {
   return BY_TOKEN.get(token)?.single;

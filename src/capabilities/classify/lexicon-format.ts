@@ -10,7 +10,7 @@
  *   16      4     u32 w = words blob length in bytes
  *   20      4     u32 p = phrases blob length in bytes
  *   24      4     u32 m = number of word pairs
- *   28      h     header JSON (UTF-8): { version, built_from, counts }
+ *   28      h     header JSON (UTF-8): { version, built_from, licence, counts }
  *   ..      w     words, sorted by code unit, joined by "\n" (ASCII a-z0-9 only)
  *   ..      2n    u16 freq[n]: frequency cost of each word in 1/1024 nats (NO_FREQ: not in a corpus)
  *   ..      2n    u16 flags[n]: W_* bits (classifier-words.ts)
@@ -20,6 +20,11 @@
  *   ..      4m    u32 pairFirst[m]: word index of each pair's first word (pairs sorted)
  *   ..      4m    u32 pairSecond[m]: word index of its second word
  *   ..      m     u8 pairAssoc[m]: ln p(second | first) - ln p(second) in 1/PAIR_SCALE nats
+ *   ..      4     u32 k = number of other languages (classifier-words.ts LANGS, in that order)
+ *   then per language:
+ *           4     u32 c = number of its words
+ *           4c    u32 langIdx[c]: their word indexes, ascending
+ *           2c    u16 langCost[c]: -ln p(word) in that language, in 1/1024 nats
  *
  * All integers little-endian. Padding: none (the u16 arrays are copied out of the buffer,
  * so alignment does not matter). The build sorts everything, so the same packages give the
@@ -28,7 +33,7 @@
 import { gunzipSync, gzipSync } from "node:zlib";
 
 export const MAGIC = "ZWLX";
-export const FORMAT_VERSION = 4;
+export const FORMAT_VERSION = 5;
 /** Symbols of the letter model: a-z and the word boundary. */
 export const CHAR_SYMBOLS = 27;
 export const CHAR_TABLE = CHAR_SYMBOLS ** 3;
@@ -42,6 +47,8 @@ export const PAIR_SCALE = 16;
 export interface LexiconHeader {
   version: string;
   built_from: Record<string, string>;
+  /** The file's own licence and attribution (it is a derived work of CC BY-SA data). */
+  licence?: string;
   counts: Record<string, number>;
 }
 
@@ -58,6 +65,9 @@ export interface LexiconData {
   pairSecond: Uint32Array;
   /** Their associations in PAIR_SCALE units, 1 to 255. */
   pairAssoc: Uint8Array;
+  /** Per other language (LANGS order): its words' indexes, ascending, and their costs (FREQ_SCALE units); none when absent. */
+  langIdx?: Uint32Array[];
+  langCost?: Uint16Array[];
 }
 
 const te = new TextEncoder();
@@ -72,7 +82,15 @@ export function encodeLexicon(d: LexiconData): Uint8Array {
   if (d.chars.length !== CHAR_TABLE) throw new Error("lexicon: letter model has the wrong size");
   const m = d.pairFirst.length;
   if (d.pairSecond.length !== m || d.pairAssoc.length !== m) throw new Error("lexicon: pair array lengths differ");
-  const out = new Uint8Array(28 + header.length + words.length + 4 * n + phrases.length + 2 * CHAR_TABLE + 9 * m);
+  const langIdx = d.langIdx ?? [],
+    langCost = d.langCost ?? [];
+  if (langIdx.length !== langCost.length) throw new Error("lexicon: language array counts differ");
+  let langBytes = 4;
+  for (let l = 0; l < langIdx.length; l++) {
+    if (langIdx[l]!.length !== langCost[l]!.length) throw new Error("lexicon: language array lengths differ");
+    langBytes += 4 + 6 * langIdx[l]!.length;
+  }
+  const out = new Uint8Array(28 + header.length + words.length + 4 * n + phrases.length + 2 * CHAR_TABLE + 9 * m + langBytes);
   const view = new DataView(out.buffer);
   out.set(te.encode(MAGIC), 0);
   view.setUint32(4, FORMAT_VERSION, true);
@@ -94,6 +112,17 @@ export function encodeLexicon(d: LexiconData): Uint8Array {
   for (let i = 0; i < m; i++, at += 4) view.setUint32(at, d.pairFirst[i]!, true);
   for (let i = 0; i < m; i++, at += 4) view.setUint32(at, d.pairSecond[i]!, true);
   out.set(d.pairAssoc, at);
+  at += m;
+  view.setUint32(at, langIdx.length, true);
+  at += 4;
+  for (let l = 0; l < langIdx.length; l++) {
+    const idx = langIdx[l]!,
+      cost = langCost[l]!;
+    view.setUint32(at, idx.length, true);
+    at += 4;
+    for (let i = 0; i < idx.length; i++, at += 4) view.setUint32(at, idx[i]!, true);
+    for (let i = 0; i < idx.length; i++, at += 2) view.setUint16(at, cost[i]!, true);
+  }
   return gzipSync(out, { level: 9 });
 }
 
@@ -109,6 +138,8 @@ export interface DecodedLexicon {
   pairFirst: Uint32Array;
   pairSecond: Uint32Array;
   pairAssoc: Uint8Array;
+  langIdx: Uint32Array[];
+  langCost: Uint16Array[];
 }
 
 const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
@@ -142,7 +173,8 @@ export function decodeLexicon(file: Uint8Array): DecodedLexicon {
     w = view.getUint32(16, true),
     p = view.getUint32(20, true);
   const m = view.getUint32(24, true);
-  if (raw.length !== 28 + h + w + 4 * n + p + 2 * CHAR_TABLE + 9 * m) throw new Error("lexicon: truncated or corrupt file (section lengths do not add up)");
+  const fixed = 28 + h + w + 4 * n + p + 2 * CHAR_TABLE + 9 * m;
+  if (raw.length < fixed + 4) throw new Error("lexicon: truncated or corrupt file (section lengths do not add up)");
   let at = 28;
   const header = JSON.parse(td.decode(raw.subarray(at, at + h))) as LexiconHeader;
   at += h;
@@ -164,9 +196,28 @@ export function decodeLexicon(file: Uint8Array): DecodedLexicon {
   const pairSecond = littleEndian(Uint32Array, raw, view, at, m);
   at += 4 * m;
   const pairAssoc = raw.slice(at, at + m);
+  at += m;
+  const k = view.getUint32(at, true);
+  at += 4;
+  const langIdx: Uint32Array[] = [],
+    langCost: Uint16Array[] = [];
+  for (let l = 0; l < k; l++) {
+    const c = at + 4 <= raw.length ? view.getUint32(at, true) : -1;
+    at += 4;
+    if (c < 0 || at + 6 * c > raw.length) throw new Error("lexicon: truncated or corrupt file (a language section runs past the end)");
+    const idx = littleEndian(Uint32Array, raw, view, at, c);
+    at += 4 * c;
+    langCost.push(littleEndian(Uint16Array, raw, view, at, c));
+    at += 2 * c;
+    for (let i = 0; i < c; i++)
+      if (idx[i]! >= n || (i > 0 && idx[i]! <= idx[i - 1]!))
+        throw new Error(`lexicon: language ${l} lists word ${idx[i]} out of order or past the ${n} words; rebuild it with scripts/lexicon/build.ts`);
+    langIdx.push(idx);
+  }
+  if (at !== raw.length) throw new Error("lexicon: truncated or corrupt file (section lengths do not add up)");
   for (let i = 0; i < m; i++) {
     if (pairFirst[i]! >= n || pairSecond[i]! >= n)
       throw new Error(`lexicon: word pair ${i} names a word past the ${n} words; rebuild it with scripts/lexicon/build.ts`);
   }
-  return { header, size: n, wordBlob, freq, flags, phrases, chars, pairFirst, pairSecond, pairAssoc };
+  return { header, size: n, wordBlob, freq, flags, phrases, chars, pairFirst, pairSecond, pairAssoc, langIdx, langCost };
 }

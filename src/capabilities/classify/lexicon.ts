@@ -58,6 +58,9 @@ export interface LexiconTables {
   pairStart: Uint32Array;
   pairList: Int32Array;
   phraseRole: Uint8Array;
+  /** Per other language (classifier-words.ts LANGS order): its words' indexes, ascending, and costs (FREQ_SCALE units). */
+  langIdx: Uint32Array[];
+  langCost: Uint16Array[];
 }
 
 const PAIR_VALUE_BITS = 9;
@@ -94,6 +97,8 @@ export class Lexicon {
   private readonly pairList: Int32Array;
   /** Per word: HEAD when it begins some known phrase (most isPhrase calls end on this byte), TAIL when it ends one. */
   private readonly phraseRole: Uint8Array;
+  private readonly langIdx: Uint32Array[];
+  private readonly langCost: Uint16Array[];
 
   /** The lexicon of a lexicon.bin file's bytes. */
   static decode(file: Uint8Array): Lexicon {
@@ -116,6 +121,21 @@ export class Lexicon {
     this.pairStart = t.pairStart;
     this.pairList = t.pairList;
     this.phraseRole = t.phraseRole;
+    this.langIdx = t.langIdx;
+    this.langCost = t.langCost;
+  }
+
+  /** Number of other languages the file prices (classifier-words.ts LANGS). */
+  get languages(): number {
+    return this.langIdx.length;
+  }
+
+  /** Calls visit(word index, -ln p in nats) for every word of other language l (LANGS index), in index order. */
+  forEachLangWord(l: number, visit: (i: number, cost: number) => void): void {
+    const idx = this.langIdx[l],
+      cost = this.langCost[l];
+    if (idx === undefined || cost === undefined) return;
+    for (let k = 0; k < idx.length; k++) visit(idx[k]!, cost[k]! / FREQ_SCALE);
   }
 
   /** Index of the word s[from, to), or -1. */
@@ -242,7 +262,14 @@ export function decodeTables(file: Uint8Array): LexiconTables {
   const letters = Float32Array.from(d.chars, (v) => v / FREQ_SCALE);
   const words = { header: d.header, size: n, maxWordLength: max, letters, blob, start, len, freq: d.freq, flags: d.flags, trie: trie.table };
   // The words alone already answer find(): a lexicon without phrases looks the phrases' words up.
-  const plain = new Lexicon({ ...words, pairStart: new Uint32Array(n + 1), pairList: new Int32Array(0), phraseRole: new Uint8Array(n) });
+  const plain = new Lexicon({
+    ...words,
+    pairStart: new Uint32Array(n + 1),
+    pairList: new Int32Array(0),
+    phraseRole: new Uint8Array(n),
+    langIdx: [],
+    langCost: [],
+  });
   if (n > PAIR_MAX_WORDS) throw new Error(`lexicon: ${n} words, a pair entry names at most ${PAIR_MAX_WORDS}`);
   // Two streams of pairs, each (first word, second word << PAIR_VALUE_BITS | value): the
   // phrases' (those whose two words are words) and the language model's. pairLists merges them.
@@ -279,6 +306,8 @@ export function decodeTables(file: Uint8Array): LexiconTables {
     pairStart: shared(pairStart),
     pairList: shared(pairList),
     phraseRole: shared(phraseRole),
+    langIdx: d.langIdx.map(shared),
+    langCost: d.langCost.map(shared),
   };
 }
 

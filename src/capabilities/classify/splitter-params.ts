@@ -7,7 +7,7 @@
  * priced so that it stays whole.
  */
 /** Bump when a parameter or a rule of the splitter changes (it moves results). */
-export const SPLITTER_VERSION = "split-2026.11.9";
+export const SPLITTER_VERSION = "split-2026.11.28";
 
 export interface SplitterParams {
   /** Added to every token: the price of a word boundary (higher = fewer, longer words). */
@@ -71,6 +71,20 @@ export interface SplitterParams {
    */
   weakEnd: number;
   weakEndMaxCost: number;
+  /**
+   * A name read as English: a word only another language knows costs its frequency cost in
+   * the language that prices it cheapest plus this (so an English name is not read as foreign
+   * words, while a foreign word still beats an unknown run).
+   */
+  foreignPenalty: number;
+  /** A name read as English reads no word only another language knows that is shorter than this. */
+  foreignMinLetters: number;
+  /**
+   * A name read in another language (its extension's, or the language of the foreign words its
+   * English reading found): a word's probability is langShare of its probability in that
+   * language plus (1 - langShare) of its English one (names there mix in English words).
+   */
+  langShare: number;
   /** Margins (second-best minus best, nats) for HIGH and MEDIUM confidence. */
   high: number;
   medium: number;
@@ -87,7 +101,7 @@ export const DEFAULT_PARAMS: Readonly<SplitterParams> = Object.freeze({
   spelledPerLetter: 4,
   spelledLong: 1.25,
   spelledLongFrom: 3,
-  ePrefix: 5.47,
+  ePrefix: 8.21,
   freqWeight: 1,
   unspoken: 1.06,
   dictionary: 20,
@@ -101,11 +115,14 @@ export const DEFAULT_PARAMS: Readonly<SplitterParams> = Object.freeze({
   letterWeight: 1,
   phraseBonus: 1.245,
   pairWeight: 0.75,
-  shortBesideUnknown: 1.1,
+  shortBesideUnknown: 0.83,
   plural: 5.25,
   pluralZ: 8,
   weakEnd: 2.93,
   weakEndMaxCost: 7.35,
+  foreignPenalty: 9,
+  foreignMinLetters: 5,
+  langShare: 0.6,
   high: 4,
   medium: 1.5,
 });

@@ -2,9 +2,9 @@
 import { describe, expect, test } from "bun:test";
 import { getLexicon } from "./lexicon.ts";
 import { DEFAULT_PARAMS } from "./splitter-params.ts";
-import { Splitter, splitName } from "./splitter.ts";
+import { AUTO, langOfExt, Splitter, splitName } from "./splitter.ts";
 
-const words = (name: string) => splitName(name).words;
+const words = (name: string, ext: string | null = null) => splitName(name, langOfExt(ext)).words;
 
 describe("splitName", () => {
   test("everyday names split into their words", () => {
@@ -74,9 +74,39 @@ describe("splitName", () => {
     expect(() => new Splitter(getLexicon(), { ...DEFAULT_PARAMS, spelledLong: -1 })).toThrow(/spelledLong/);
   });
 
-  test("punycode is one token with LOW confidence; upper case is folded", () => {
-    expect(splitName("xn--bcher-kva")).toEqual({ words: ["xn--bcher-kva"], confidence: "LOW" });
+  test("an internationalised name is split in Unicode; bad punycode and other scripts are one word, LOW", () => {
+    // möbelberlin, zahnärztemünchen, españaviajes
+    expect(splitName("xn--mbelberlin-ecb", langOfExt("de"))).toMatchObject({
+      words: ["möbel", "berlin"],
+      ascii: { name: "mobelberlin", words: ["mobel", "berlin"] },
+    });
+    expect(splitName("xn--zahnrztemnchen-8hb30b", langOfExt("de")).words).toEqual(["zahnärzte", "münchen"]);
+    expect(splitName("xn--espaaviajes-4db").words).toEqual(["españa", "viajes"]);
+    expect(splitName("xn--mnchen-immobilien-22b").words).toEqual(["münchen", "immobilien"]);
+    expect(splitName("xn--bcher-kva").words).toEqual(["bücher"]);
+    expect(splitName("xn--zz")).toEqual({ words: ["xn--zz"], confidence: "LOW" }); // not punycode
+    expect(splitName("xn--fiqs8s")).toEqual({ words: ["中国"], confidence: "LOW" }); // no a-z spelling
+    expect(splitName("XN--MBELBERLIN-ECB")).toEqual(splitName("xn--mbelberlin-ecb"));
     expect(splitName("BestPizza")).toEqual(splitName("bestpizza"));
+  });
+
+  test("the extension's language, or the words', chooses the reading; English names stay English", () => {
+    expect(words("versicherungvergleich", "de")).toEqual(["versicherung", "vergleich"]);
+    expect(words("hotelesbaratos")).toEqual(["hoteles", "baratos"]); // Spanish words found in an English reading
+    expect(words("casaenventa", "mx")).toEqual(["casa", "en", "venta"]);
+    expect(words("lamaison", "fr")).toEqual(["la", "maison"]);
+    expect(words("bestpizza", "de")).toEqual(["best", "pizza"]); // English words in a German name
+    for (const n of ["bestpizza", "expertsexchange", "therapistfinder", "mediahouse"]) expect(words(n, "com")).toEqual(words(n));
+    expect(langOfExt("com.br")).toBe(langOfExt("pt"));
+    expect(langOfExt("com")).toBe(AUTO);
+    expect(langOfExt(null)).toBe(AUTO);
+    // an English splitter asked for another language answers with that language's tokens
+    const sp = new Splitter(getLexicon(), DEFAULT_PARAMS);
+    expect(sp.split("versicherungvergleich", langOfExt("de")).words).toEqual(["versicherung", "vergleich"]);
+    expect(getLexicon().wordAt(sp.tokenWords()[0]!)).toBe("versicherung");
+    // without a foreign-word reading (a huge penalty), the Spanish name falls apart in English
+    const englishOnly = new Splitter(getLexicon(), { ...DEFAULT_PARAMS, foreignPenalty: 1000 });
+    expect(englishOnly.split("hotelesbaratos").words).not.toEqual(["hoteles", "baratos"]);
   });
 
   test("the words always spell the name's letters and digits, for any input", () => {

@@ -36,13 +36,53 @@
 import { LETTER_BOUNDARY, NOT_A_WORD, NOT_LOOKED_UP, PAIR_PHRASE, getLexicon, type Lexicon } from "./lexicon.ts";
 import { PAIR_SCALE } from "./lexicon-format.ts";
 import { DEFAULT_PARAMS, type SplitterParams } from "./splitter-params.ts";
-import { W_BRAND, W_COMPOUND, W_FIRST, W_PLACE, W_SPOKEN, W_SURNAME, W_TOWN, W_WORD } from "./classifier-words.ts";
+import { LANGS, W_BRAND, W_COMPOUND, W_FIRST, W_FOREIGN, W_LANG_SHIFT, W_PLACE, W_SPOKEN, W_SURNAME, W_TOWN, W_WORD, type Lang } from "./classifier-words.ts";
+import { foldText } from "./fold.ts";
+import { punycodeToUnicode } from "../../domain/name.ts";
 
 export type SplitConfidence = "HIGH" | "MEDIUM" | "LOW";
 
 export interface Split {
+  /** The words; of an internationalised (xn--) name, its Unicode words ("garten möbel"). */
   words: string[];
   confidence: SplitConfidence;
+  /**
+   * Only for an internationalised name whose letters fold to a-z: the words as the lexicon
+   * spells them ("garten", "mobel"), which the classifier reads, and the folded name.
+   */
+  ascii?: { name: string; words: string[] };
+}
+
+/** split()'s language argument: none given (English, unless the words say otherwise). */
+export const AUTO = -1;
+/** Index of English in split()'s language argument; another language l of LANGS is l + 1. */
+export const ENGLISH = 0;
+
+/**
+ * The language of an extension's country ("de", "com.br", "co.uk"), as split()'s language
+ * argument: the last label's country, AUTO for a generic or unmapped one (.com, .co, .io) and
+ * for bare names.
+ */
+export function langOfExt(ext: string | null): number {
+  if (ext === null) return AUTO;
+  const dot = ext.lastIndexOf(".");
+  const tld = dot < 0 ? ext : ext.slice(dot + 1);
+  return TLD_LANG.get(tld) ?? AUTO;
+}
+
+const TLD_LANG = new Map<string, number>();
+{
+  const by: Record<Exclude<Lang, "en">, string[]> = {
+    de: ["de", "at", "ch", "li"],
+    es: ["es", "mx", "ar", "cl", "pe", "ve", "uy", "ec", "bo", "py", "cr", "gt", "hn", "ni", "pa", "sv", "do", "cu"],
+    fr: ["fr", "mc", "re", "pf", "nc", "gp", "mq"],
+    it: ["it", "sm", "va"],
+    pt: ["pt", "br", "ao", "mz"],
+    nl: ["nl", "be", "sr"],
+    sv: ["se", "nu", "ax"],
+  };
+  for (const [lang, tlds] of Object.entries(by)) for (const t of tlds) TLD_LANG.set(t, LANGS.indexOf(lang as never) + 1);
+  for (const t of ["uk", "us", "au", "ca", "nz", "ie"]) TLD_LANG.set(t, ENGLISH);
 }
 
 /** Longest label (DNS): the state arrays are sized for it. */
@@ -59,6 +99,8 @@ const WEAK_END = 4;
 const ODD = 8;
 /** Ends a known pair: pairValue(prev, word) is asked only when prev is a HEAD and word a TAIL. */
 const TAIL = 16;
+/** A word only languages other than the splitter's know (an English reading: its W_LANG bits vote for the name's language). */
+const FOREIGN = 32;
 /** bitsOf holds a word's flags below this bit and its largest pair bonus above. */
 const AFTER_SHIFT = 8;
 /** The pair bonus bound is kept in 1/AFTER_UNIT nats (rounded up: never under the bonus). */
@@ -137,10 +179,22 @@ export class Splitter {
    * a known phrase, plus pairWeight per nat of association. The one place the rule is written.
    */
   private readonly pairBonus = new Float64Array(2 * PAIR_PHRASE);
+  /** English splitter: per language of LANGS, how many foreign words the last English reading used. */
+  private readonly votes = new Int32Array(LANGS.length);
+  private voted = false;
+  /** English splitter: how many tokens of the last English reading only another language knows. */
+  private foreignTokens = 0;
+  /** English splitter: the splitters of the other languages, built on first use. */
+  private readonly others: (Splitter | undefined)[] = [];
 
+  /**
+   * lang: ENGLISH, or l + 1 for language l of LANGS: the language whose word frequencies price
+   * the words (see wordCost and SplitterParams.langShare).
+   */
   constructor(
     readonly lexicon: Lexicon,
     readonly params: Readonly<SplitterParams> = DEFAULT_PARAMS,
+    readonly lang: number = ENGLISH,
   ) {
     // The unknown-run loop skips positions where no run may end: only sound when an unknown
     // run's price never falls as it grows (see letters()).
@@ -184,31 +238,108 @@ export class Splitter {
     const buffer = new ArrayBuffer(8 * lexicon.size);
     this.costOf = new Float32Array(buffer);
     this.bitsOf = new Int32Array(buffer);
+    const langFreq = languageCosts(lexicon, params, lang),
+      own = lang === ENGLISH ? null : langMembers(lexicon, lang - 1);
     for (let i = 0; i < lexicon.size; i++) {
       const len = lexicon.lengthOf(i),
-        freq = lexicon.freqCost(i);
+        f = lexicon.flags(i);
+      // only other languages know the word (not English, not this splitter's language)
+      const foreignOnly = (f & W_FOREIGN) !== 0 && (f & KNOWN) === 0 && lexicon.freqCost(i) === Infinity && (own === null || own[i] === 0);
+      const freq = langFreq[i]!;
       // Never dearer than its letters spelled out: a rare lexicon entry must not hide the
-      // acronym reading of the same letters (no unknown run spans a word's letters).
-      this.costOf[2 * i] = Math.min(wordCost(lexicon, i, params), len >= 2 ? this.spelled[len]! : Infinity);
+      // acronym reading of the same letters (no unknown run spans a word's letters, but for
+      // a word only other languages know, which an unknown run may span).
+      this.costOf[2 * i] =
+        foreignOnly && len < params.foreignMinLetters
+          ? Infinity
+          : Math.min(
+              wordCost(lexicon, i, params, freq, (f & W_SPOKEN) !== 0 || (freq < Infinity && lexicon.freqCost(i) !== freq)),
+              len >= 2 ? this.spelled[len]! : Infinity,
+            );
       this.bitsOf[2 * i + 1] =
         (len <= 3 ? SHORT : 0) |
         (lexicon.beginsPhrase(i) ? HEAD : 0) |
         (lexicon.endsPhrase(i) ? TAIL : 0) |
+        (foreignOnly ? FOREIGN : 0) |
         (len === 1 || freq < params.weakEndMaxCost ? WEAK_END : 0) |
         (len <= 3 && ((lexicon.flags(i) & KNOWN) === 0 || !hasVowel(lexicon.wordAt(i), 0, len)) ? ODD : 0) |
         (Math.ceil(bonusAfter[i]! * AFTER_UNIT) << AFTER_SHIFT);
     }
   }
 
-  split(name: string): Split {
+  /**
+   * The words of a name. lang: the name's language when its extension tells (langOfExt), or
+   * AUTO: read as English, and when that reading uses words only another language knows, read
+   * again in the language most of them share ("hotelesbaratos": hoteles baratos, Spanish).
+   * An English splitter reads the other languages with their own splitters (built on first
+   * use); tokenWords() then answers for the split it returns.
+   * An internationalised name ("xn--gartenmbel-kcb") is decoded, its letters folded to a-z
+   * (fold.ts), the folded name split, and the words cut back out of the Unicode name
+   * ("garten möbel"); a name in another script, or punycode that does not decode, is one word
+   * (the Unicode label, or the label as given), confidence LOW.
+   */
+  split(name: string, lang: number = AUTO): Split {
     const s = name.toLowerCase();
-    if (s.startsWith("xn--")) {
-      this.tokens[0] = NOT_LOOKED_UP;
-      return { words: s.length > 4 ? [s] : [], confidence: "LOW" };
+    if (s.startsWith("xn--")) return this.idn(s, lang);
+    if (this.lang === ENGLISH && lang > ENGLISH) return this.through(lang, s);
+    const out = this.plain(s);
+    // The words say "another language" when at least half of them are its words alone.
+    if (lang === AUTO && this.lang === ENGLISH && this.voted && 2 * this.foreignTokens >= out.words.length) {
+      let best = 0;
+      for (let l = 1; l < LANGS.length; l++) if (this.votes[l]! > this.votes[best]!) best = l;
+      return this.through(best + 1, s);
     }
+    return out;
+  }
+
+  /** The split of s by the splitter of language lang, with its tokenWords() copied here. */
+  private through(lang: number, s: string): Split {
+    const other = (this.others[lang] ??= new Splitter(this.lexicon, this.params, lang));
+    const out = other.plain(s);
+    this.tokens.set(other.tokens.subarray(0, out.words.length));
+    return out;
+  }
+
+  private idn(s: string, lang: number): Split {
+    const unicode = punycodeToUnicode(s);
+    const folded = unicode === null ? null : foldText(unicode);
+    if (unicode === null || folded === null || folded.ascii.startsWith("xn--")) {
+      this.tokens[0] = NOT_LOOKED_UP;
+      return { words: s.length > 4 ? [unicode ?? s] : [], confidence: "LOW" };
+    }
+    const inner = this.split(folded.ascii, lang);
+    // Each word cut back out of the Unicode name: from the character its first letter came
+    // from to the one the next letter after it came from (a character folded to two letters,
+    // "ß", that a cut falls inside goes to the later word). Hyphens are boundaries, as in ASCII.
+    const ascii = folded.ascii,
+      from = folded.from,
+      words: string[] = [],
+      asciiWords: string[] = [];
+    let pos = 0;
+    for (let k = 0; k < inner.words.length; k++) {
+      const w = inner.words[k]!,
+        at = ascii.indexOf(w, pos);
+      pos = at + w.length;
+      const u0 = from[at]!,
+        u1 = pos < ascii.length ? from[pos]! : unicode.length;
+      if (u1 <= u0) continue;
+      this.tokens[words.length] = this.tokens[k]!;
+      words.push(unicode.slice(u0, u1));
+      asciiWords.push(w);
+    }
+    return { words, confidence: inner.confidence, ascii: { name: ascii, words: asciiWords } };
+  }
+
+  /** split() of a lower-case ASCII name by this splitter's language alone. */
+  private plain(s: string): Split {
     const words: string[] = [];
     let margin = Infinity;
     this.coined = false;
+    if (this.voted) {
+      this.votes.fill(0);
+      this.voted = false;
+      this.foreignTokens = 0;
+    }
     let i = 0;
     while (i < s.length) {
       const c = s.charCodeAt(i);
@@ -305,10 +436,15 @@ export class Splitter {
         const plural = prev >= 0 ? cost[2 * prev]! + pluralAdd[ch]! : Infinity; // Infinity but after s and z
         if (!goesOn && plural === Infinity) break;
         if (idx >= 0 || plural < Infinity) {
-          eTo[e] = j;
-          eIdx[e] = idx >= 0 ? idx : prev;
-          eCost[e] = idx >= 0 ? Math.min(cost[2 * idx]!, plural) : Math.min(plural, spelled[d]!);
-          e++;
+          const edge = idx >= 0 ? Math.min(cost[2 * idx]!, plural) : Math.min(plural, spelled[d]!);
+          // A word this splitter does not read (priced Infinity: foreignMinLetters) is no
+          // edge, but an unknown run may still end where it starts, as where any word starts.
+          if (edge < Infinity) {
+            eTo[e] = j;
+            eIdx[e] = idx >= 0 ? idx : prev;
+            eCost[e] = edge;
+            e++;
+          }
           if (j - i >= 2) starts[i] = 1;
         }
         if (!goesOn) break;
@@ -420,10 +556,12 @@ export class Splitter {
         const letters = n === 1 ? one : n === 2 ? two : two + (trigramTo[j]! - trigramTo[i + 2]!);
         if (floor + uChar * n + uLetters * letters > bound && here + spelled[n]! > bound) break;
         while (k < first[i + 1]! && eTo[k]! < j) k++;
-        if (k < first[i + 1]! && eTo[k] === j) {
+        // a word spans [i, j): no unknown run there, unless only another language knows the word
+        // (an English reading prices a foreign word against the run, not in its place)
+        if (k < first[i + 1]! && eTo[k] === j && (bits[2 * eIdx[k]! + 1]! & FOREIGN) === 0) {
           if (j === L) break;
           continue;
-        } // a word spans [i, j)
+        }
         const shape = letters + (n === 1 ? model[(LETTER_BOUNDARY * 27 + x0) * 27 + LETTER_BOUNDARY]! : endCost[j]!);
         const vowels = vowelsTo[j]! - vowelsTo[i]!;
         let u = uBase + uChar * n + uLetters * shape - (vowels === 0 && n >= 2 && n <= 5 ? acronym : 0);
@@ -474,7 +612,14 @@ export class Splitter {
       if (!f && w === UNKNOWN) coined = true;
       cuts[m] = k;
       // A plural edge carries its singular's index: the token "joes" is no lexicon word.
-      cutWord[m] = w >= 0 && lex.lengthOf(w) !== k - prevK ? NOT_A_WORD : w;
+      // an unknown run may span a word only other languages know: the token is that word
+      cutWord[m] = w >= 0 && lex.lengthOf(w) !== k - prevK ? NOT_A_WORD : w === UNKNOWN ? lex.find(s, from + prevK, from + k) : w;
+      if (w >= 0 && (this.bitsOf[2 * w + 1]! & FOREIGN) !== 0) {
+        const f = lex.flags(w) >>> W_LANG_SHIFT;
+        for (let l = 0; l < LANGS.length; l++) if ((f & (1 << l)) !== 0) this.votes[l]!++;
+        this.voted = true;
+        this.foreignTokens++;
+      }
       frag[m++] = f ? 1 : 0;
       k = prevK;
       r = this.rank[at]!;
@@ -516,10 +661,51 @@ export class Splitter {
   }
 }
 
-/** The cost of one lexicon word as a token, before phrase bonuses. */
-export function wordCost(lex: Lexicon, i: number, p: Readonly<SplitterParams>): number {
+/**
+ * Per word, its frequency cost for a splitter of language lang: ENGLISH, the English cost;
+ * another language, -ln(langShare p_lang + (1 - langShare) p_English); in both, a word only
+ * the other languages know costs its cheapest cost among them plus foreignPenalty (and is not
+ * read at all under foreignMinLetters letters: the constructor).
+ */
+function languageCosts(lex: Lexicon, p: Readonly<SplitterParams>, lang: number): Float64Array {
+  const out = new Float64Array(lex.size);
+  for (let i = 0; i < lex.size; i++) out[i] = lex.freqCost(i);
+  if (lang !== ENGLISH) {
+    for (let i = 0; i < lex.size; i++) out[i] = out[i] === Infinity ? Infinity : -Math.log((1 - p.langShare) * Math.exp(-out[i]!));
+    lex.forEachLangWord(lang - 1, (i, c) => {
+      const en = lex.freqCost(i);
+      out[i] = -Math.log(p.langShare * Math.exp(-c) + (en === Infinity ? 0 : (1 - p.langShare) * Math.exp(-en)));
+    });
+  }
+  // a word only the other languages know: its cheapest cost among them plus foreignPenalty
+  const own = lang === ENGLISH ? null : langMembers(lex, lang - 1);
+  for (let l = 0; l < lex.languages; l++) {
+    if (l === lang - 1) continue;
+    lex.forEachLangWord(l, (i, c) => {
+      if (own !== null && own[i] === 1) return;
+      if ((lex.flags(i) & KNOWN) === 0 && lex.freqCost(i) === Infinity) out[i] = Math.min(out[i]!, c + p.foreignPenalty);
+    });
+  }
+  return out;
+}
+
+/** 1 for each word of other language l (LANGS index). */
+function langMembers(lex: Lexicon, l: number): Uint8Array {
+  const out = new Uint8Array(lex.size);
+  lex.forEachLangWord(l, (i) => {
+    out[i] = 1;
+  });
+  return out;
+}
+
+/**
+ * The cost of one lexicon word as a token, before phrase bonuses; freq: its frequency cost
+ * in the splitter's language (languageCosts), spoken: whether a corpus of speech or a
+ * language's own word list counts it.
+ */
+export function wordCost(lex: Lexicon, i: number, p: Readonly<SplitterParams>, freq = lex.freqCost(i), spoken = (lex.flags(i) & W_SPOKEN) !== 0): number {
   const flags = lex.flags(i);
-  let cost = lex.freqCost(i) * p.freqWeight + (flags & W_SPOKEN ? 0 : p.unspoken);
+  let cost = freq * p.freqWeight + (spoken ? 0 : p.unspoken);
   const len = lex.lengthOf(i);
   const bonus = p.lengthBonus * Math.min(len, 10);
   if (flags & W_WORD) cost = Math.min(cost, p.dictionary - bonus);
@@ -560,7 +746,10 @@ export function getSplitter(): Splitter {
   return shared;
 }
 
-/** Words of a name (a label: letters, digits, hyphens) and the confidence of the split. */
-export function splitName(name: string): Split {
-  return getSplitter().split(name);
+/**
+ * Words of a name (a label: letters, digits, hyphens) and the confidence of the split; lang:
+ * the name's language by its extension (langOfExt), or AUTO (English unless its words say otherwise).
+ */
+export function splitName(name: string, lang: number = AUTO): Split {
+  return getSplitter().split(name, lang);
 }

@@ -4,7 +4,8 @@ import path from "node:path";
 import { TAXONOMY, TAXONOMY_VERSION, UNCATEGORIZED, taxonomyBody } from "./taxonomy.ts";
 import { TAXONOMY_ROWS } from "./taxonomy-data.ts";
 
-const IAB_DIR = path.resolve(import.meta.dir, "../../../../shared/data/reference/iab");
+/** The IAB Tech Lab files the codes point into, committed whole (test/fixtures/SOURCES.md). */
+const IAB_DIR = path.resolve(import.meta.dir, "../../../test/fixtures/iab");
 
 /** Unique ID -> Name from one IAB TSV file (ids are the first column, names the third). */
 function iabNames(file: string): Map<string, string> {

@@ -8,7 +8,7 @@
 import { TAXONOMY_ROWS, UNCATEGORIZED_SUBCATEGORY, UNCATEGORIZED_VERTICAL } from "./taxonomy-data.ts";
 
 /** Version of the taxonomy and keyword tables together: bump on any change that moves results. */
-export const TAXONOMY_VERSION = "tax-2026.11.1";
+export const TAXONOMY_VERSION = "tax-2026.11.28";
 
 export interface TaxonomyNode {
   /** Dense id, 0 = Uncategorized / General. */

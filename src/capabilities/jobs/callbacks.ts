@@ -12,6 +12,7 @@
  * from the row (a last attempt cut off by a crash ends as gave_up).
  * Deliveries run concurrently with a 10 s timeout each and never block the runner.
  */
+import { observerOf } from "../../observe/observer.ts";
 import { createHmac, X509Certificate } from "node:crypto";
 import fs from "node:fs";
 import { rootCertificates } from "node:tls";
@@ -127,6 +128,7 @@ export class CallbackDeliverer {
     const error = await this.send(j, now);
     if (error === null) this.core.store.setCallbackState(j.id, "delivered", attempts, null, null);
     else this.core.store.setCallbackState(j.id, last ? "gave_up" : "retrying", attempts, error, nextAt);
+    observerOf(this.core.services).callback(j.id, error === null ? "delivered" : last ? "gave_up" : "retrying", attempts, error);
   }
 
   /** One POST; null when the receiver answered 2xx, else what went wrong. */

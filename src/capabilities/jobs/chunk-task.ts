@@ -40,8 +40,10 @@ export type TaskRunner = (names: string[]) => JobChunkOutput | Promise<JobChunkO
 export async function packChunk(run: TaskRunner, names: string[]): Promise<PackedChunk> {
   const lines = splitLines(await run(names), names.length);
   let failed: number[] = [];
+  let retried = 0;
   for (let i = 0; i < lines.length; i++) if (hasError(lines[i]!)) failed.push(i);
   for (let round = 1; round < JOB_LIMITS.rowAttempts && failed.length > 0; round++) {
+    retried += failed.length;
     const again = splitLines(await run(failed.map((i) => names[i]!)), failed.length);
     const still: number[] = [];
     for (let k = 0; k < failed.length; k++) {
@@ -51,5 +53,5 @@ export async function packChunk(run: TaskRunner, names: string[]): Promise<Packe
     failed = still;
   }
   const member = gzipSync(lines.join("\n") + "\n", { level: GZIP_LEVEL });
-  return { member: new Uint8Array(member.buffer, member.byteOffset, member.byteLength), rows: names.length, errors: failed.length };
+  return { member: new Uint8Array(member.buffer, member.byteOffset, member.byteLength), rows: names.length, errors: failed.length, retried };
 }

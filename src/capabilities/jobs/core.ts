@@ -6,6 +6,7 @@
  * housekeeping sweep: queued jobs past their deadline expire (full refund), results files
  * past their time are removed, jobs past their listing time are deleted.
  */
+import { observerOf } from "../../observe/observer.ts";
 import { iso } from "../../http/clock.ts";
 import { JOB_LIMITS } from "../../operations.ts";
 import { sqliteOf, type Services } from "../../services.ts";
@@ -64,6 +65,7 @@ export class JobsCore {
     // skip the callback.
     this.unremoved(id, row.done === 0 ? this.files.tryRemove(id) : this.files.tryRemoveInput(id));
     this.onFinal(row);
+    observerOf(this.services).job(row, { done: row.done, errors: row.errors, failure: row.failure ?? undefined });
     return row;
   }
 

@@ -4,6 +4,7 @@
  * read their own request, so they are raw routes: authentication and the submit route's rate
  * limit (the capability's `rated` entry) already ran in onRequest, before the body.
  */
+import { recordJobRequest } from "../../observe/jobs.ts";
 import { authOf, type Authed, type RawRoute } from "../../app.ts";
 import { checkApart, OFFLOAD_BYTES } from "../../http/big-body.ts";
 import { clockNow } from "../../http/clock.ts";
@@ -108,6 +109,7 @@ export const submitRoute: RawRoute = (app, services: Services) => {
             : type === "application/json"
               ? await svc.submitJson(key, parseJsonObject(bytes), { now, listLimit: limit })
               : await svc.submitText(key, decodeText(bytes), query, { now, listLimit: limit });
+        if (!res.replayed) res.job.request_id = recordJobRequest(svc.core, res.job, request);
         // Remaining credits on the day they were reserved on: the day of the charge (docs/errors.md).
         const headers = creditHeaders({}, res.replayed ? 0 : res.job.credits_reserved, remainingToday(sqliteOf(services), key, Math.max(now, clockNow())));
         headers.Location = res.job.poll_url;

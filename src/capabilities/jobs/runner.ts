@@ -16,6 +16,7 @@
  *   then the job ends (cancelled / partial) and every unprocessed row is refunded.
  * - A write error (a full disk) fails the job with refunds; the service keeps running.
  */
+import { observerOf } from "../../observe/observer.ts";
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { JOB_TYPE_LIST, JOB_TYPES, type JobType } from "../../operations.ts";
@@ -124,6 +125,7 @@ export class Runner {
     const { store, files, lanes, services } = this.core;
     const id = row.id;
     this.busy.add(id);
+    observerOf(services).job({ ...row, status: "running" }, { done: row.done });
     const renew = setInterval(() => store.renew(id, token, Date.now() + this.leaseMs), Math.max(50, this.leaseMs / 3));
     let writer: ResultsWriter | null = null;
     let final: FinalStatus | "shutdown" | "lost" = "succeeded";
@@ -153,6 +155,7 @@ export class Runner {
         const head = inflight.shift();
         if (!head) break;
         const res = await head.result;
+        observerOf(services).chunkDone(row.type, head.rows, res.retried ?? 0);
         const offset = writer.append(res.member);
         const committed = store.commitChunk(id, token, { row_start: head.start, rows: head.rows, offset, bytes: res.member.byteLength }, res.errors);
         if (!committed) {

@@ -55,6 +55,7 @@ export const JobSchema = Type.Object({
   poll_url: Type.String(),
   results_url: Type.Union([Type.String(), Type.Null()]),
   callback: Type.Optional(CallbackSchema),
+  request_id: Type.Union([Type.String(), Type.Null()], { description: "X-Request-Id of the request that submitted the job; null when unknown" }),
 });
 
 export const JobListSchema = Type.Object({

@@ -48,6 +48,8 @@ export interface JobRow {
   callback_next_at: number | null;
   callback_event: string | null;
   callback_body: string | null;
+  /** X-Request-Id of the submitting request (migration 0004). */
+  request_id?: string | null;
 }
 
 /** One committed chunk: rows [row_start, row_start + rows) are the gzip member at offset. */

@@ -28,6 +28,8 @@ export interface JobView {
   poll_url: string;
   results_url: string | null;
   callback?: { url: string; status: string; attempts: number; last_error: string | null };
+  /** X-Request-Id of the request that submitted the job (null when unknown). */
+  request_id: string | null;
 }
 
 export const pollUrl = (id: string) => `/v1/jobs/${id}`;
@@ -72,6 +74,7 @@ export function jobView(j: JobRow, now: number, lanes: Lanes, lane?: LaneEntry[]
     partial: j.partial === 1,
     poll_url: pollUrl(j.id),
     results_url: resultsUrl(j),
+    request_id: j.request_id ?? null,
   };
   if (j.callback_url !== null) {
     view.callback = { url: j.callback_url, status: j.callback_status ?? "pending", attempts: j.callback_attempts, last_error: j.callback_last_error };

@@ -11,6 +11,7 @@
  *  - each row says whether it failed because an upstream did not answer, so the route can
  *    answer 502 when every row did, and charge only for rows that got an answer.
  */
+import { observerOf, type Observer } from "../../observe/observer.ts";
 import type { Config } from "../../config.ts";
 import type { ParsedName } from "../../domain/name.ts";
 import type { LiveBootstrap } from "./bootstrap.ts";
@@ -46,6 +47,8 @@ export interface DnsBatch {
 }
 
 export class LookupService {
+  /** Where cache hits and upstream failures are reported (set by the capability's start). */
+  observe: Observer = observerOf({});
   private readonly gate: RegistryGate;
   private readonly registrations: RegistrationLookup;
   private readonly regCache: TtlLru<Registration>;
@@ -81,6 +84,7 @@ export class LookupService {
   private async oneRegistration(n: ParsedName, deadline: number): Promise<{ row: Registration; upstreamFailed: boolean }> {
     const key = n.ascii;
     const hit = this.regCache.get(key);
+    this.observe.lookupCache("registration", hit !== undefined);
     if (hit) return { row: hit, upstreamFailed: false };
     const work = this.regFlight.run(key, async () => {
       const row = await this.registrations.lookup(n.ascii, n.ext ?? "", Date.now() + this.settings.rdapBudgetMs - MARGIN_MS);
@@ -91,6 +95,7 @@ export class LookupService {
     try {
       return { row: await beforeDeadline(work, deadline, n.ascii), upstreamFailed: false };
     } catch (e) {
+      if (isUpstreamFailure(e)) this.observe.upstreamError("registration", n.ext ?? "", messageOf(e));
       return { row: errorRow(n.ascii, messageOf(e)), upstreamFailed: isUpstreamFailure(e) };
     }
   }
@@ -135,6 +140,7 @@ export class LookupService {
   private async dnsQuestion(name: string, type: RecordType, deadline: number): Promise<TypeAnswer | { error: string }> {
     const key = `${name}|${type}`;
     const hit = this.dnsCache.get(key);
+    this.observe.lookupCache("dns", hit !== undefined);
     if (hit) return hit;
     const s = this.settings;
     const work = this.dnsFlight.run(key, async () => {
@@ -149,6 +155,7 @@ export class LookupService {
     try {
       return await beforeDeadline(work, deadline, `${type}`);
     } catch (e) {
+      this.observe.upstreamError("dns", "resolvers", messageOf(e));
       return { error: messageOf(e) };
     }
   }

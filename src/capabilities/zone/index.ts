@@ -4,6 +4,7 @@
  * moves the worker threads to each newly verified file. A missing or bad file leaves the endpoints
  * answering 502 until a good one arrives; it never stops the server.
  */
+import { observerOf } from "../../observe/observer.ts";
 import { defineCapability } from "../../capability.ts";
 import fs from "node:fs";
 import { staleHeapBoundWarning } from "../../zone-index/heap-bound.ts";
@@ -21,13 +22,10 @@ export const zone = defineCapability({
     const holder = new ZoneIndexHolder({
       path,
       onEvent: (e) => {
-        if (e.type === "refused") {
-          process.stderr.write(`zone index: refused ${e.error}\n`);
-          return;
-        }
-        process.stderr.write(`zone index: serving ${e.path} (built ${e.builtAt})\n`);
+        observerOf(services).zoneIndex(e);
+        if (e.type === "refused") return;
         const stale = staleHeapBoundWarning(fileBytes(e.file));
-        if (stale !== null) process.stderr.write(`zone index: note: ${stale}\n`);
+        if (stale !== null) observerOf(services).logger.warn(`zone index: note: ${stale}`);
         // Shared, not broadcast: a broadcast also runs on this thread, and the first load
         // happens inside the holder's constructor, before installHolder marks this thread as
         // its owner, so the handler here mapped the index a second time (and JSC, counting
@@ -46,7 +44,12 @@ export const zone = defineCapability({
   /** Public (no key): whether an index is loaded and its size, never a path or an error text. */
   health(services) {
     const index = zoneServiceOf(services)?.current() ?? null;
-    return { zone_index: index === null ? { loaded: false } : { loaded: true, built_at: index.builtAt, total_domains: index.totalDomains } };
+    return {
+      zone_index:
+        index === null
+          ? { loaded: false }
+          : { loaded: true, built_at: index.builtAt, total_domains: index.totalDomains, sample: index.sample, complete_tlds: index.stats().complete_tlds },
+    };
   },
 });
 

@@ -38,5 +38,10 @@ export const ZoneStatsResult = Type.Object({
   total_domains: Type.Integer(),
   total_slds: Type.Integer({ description: "Distinct names (first labels)" }),
   total_tlds: Type.Integer({ description: "Distinct extensions" }),
+  sample: Type.Boolean({ description: "true: the index is a synthetic sample (not real registrations)" }),
+  complete_tlds: Type.Array(Type.String(), {
+    description:
+      "Extensions whose whole zone the index holds (built from a zone file or a list marked complete), ascending; the others are samples, where a name's absence does not mean it is unregistered",
+  }),
   top_tlds: Type.Array(tldCount, { description: "The 20 largest extensions: count descending, then tld ascending" }),
 });

@@ -2,5 +2,6 @@
 import core from "./0001-core.ts";
 import jobs from "./0002-jobs.ts";
 import laneServed from "./0003-lane-served.ts";
+import jobRequestId from "./0004-job-request-id.ts";
 
-export const MIGRATIONS: readonly string[] = [core, jobs, laneServed];
+export const MIGRATIONS: readonly string[] = [core, jobs, laneServed, jobRequestId];

@@ -320,6 +320,8 @@ export interface PostgresOptions {
   listen?: boolean;
   /** How often the change counter is polled, in ms (default 1,000). */
   pollMs?: number;
+  /** Days of per-day usage rows prune() keeps (ZW_USAGE_RETENTION_DAYS; default 90). */
+  usageRetentionDays?: number;
 }
 
 /**
@@ -328,6 +330,7 @@ export interface PostgresOptions {
  */
 export async function openPostgresStore(url: string, opts: PostgresOptions = {}): Promise<PostgresStore> {
   const listening = opts.listen ?? true;
+  const retentionDays = opts.usageRetentionDays ?? 90;
   const sql = new SQL(url, { max: opts.max ?? 10, connectionTimeout: 5, idleTimeout: 60 });
   let poller: ReturnType<typeof setInterval> | undefined;
   let subscription: SQL.ListenSubscription | undefined;
@@ -353,9 +356,10 @@ export async function openPostgresStore(url: string, opts: PostgresOptions = {})
       usage: new PostgresUsageStore(sql),
       rate: new PostgresRateStore(sql),
       async prune(now: number) {
-        // The same horizons as the SQLite store: rate windows older than two minutes, usage after 90 days.
+        // The same horizons as the SQLite store: rate windows older than two minutes, usage
+        // after the retention (ZW_USAGE_RETENTION_DAYS).
         await pruneRate(Math.floor(now / 60_000) - 2);
-        await pruneUsage(new Date(now - 90 * 86_400_000).toISOString().slice(0, 10));
+        await pruneUsage(new Date(now - retentionDays * 86_400_000).toISOString().slice(0, 10));
       },
       async close() {
         clearInterval(poller);

@@ -1,26 +1,20 @@
-/** Real names for end-to-end jobs: the .nu list and the Tranco top list from ../shared/data. */
+/** Real names for end-to-end jobs: the committed sample of real names (test/fixtures/SOURCES.md). */
 import fs from "node:fs";
-import path from "node:path";
 import { gunzipSync } from "node:zlib";
-import { SHARED_DATA } from "../../support/paths.ts";
+import { testInputs } from "../../zone/real-domains.ts";
 
 let cache: string[] | null = null;
 
-function all(): string[] {
-  if (cache) return cache;
-  const nu = gunzipSync(fs.readFileSync(path.join(SHARED_DATA, "domains/iis-nu_domains.txt.gz")))
-    .toString("utf8")
-    .split("\n");
-  const tranco = gunzipSync(fs.readFileSync(path.join(SHARED_DATA, "domains/tranco_top_100k.csv.gz")))
-    .toString("utf8")
-    .split("\n");
-  cache = [...tranco, ...nu].map((s) => s.trim()).filter((s) => s !== "" && /^[a-z0-9.-]+$/.test(s));
-  return cache;
+/** The lines of `files` (gzip) that are plain lower-case ASCII names, in file order. */
+export function namesOf(files: string[]): string[] {
+  return files
+    .flatMap((f) => gunzipSync(fs.readFileSync(f)).toString("utf8").split("\n"))
+    .map((s) => s.trim())
+    .filter((s) => s !== "" && /^[a-z0-9.-]+$/.test(s));
 }
 
 /** `n` names: real ones first, then the real ones again under other extensions (still valid). */
-export function realNames(n: number): string[] {
-  const base = all();
+export function realNames(n: number, base: string[] = (cache ??= namesOf(testInputs()))): string[] {
   const out: string[] = [];
   const exts = ["", ".net", ".org", ".io", ".co.uk"];
   for (let round = 0; out.length < n; round++) {
