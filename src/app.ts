@@ -164,27 +164,47 @@ export function buildApp(services: Services, parts: AppParts) {
   // strictPath: one path per endpoint. Elysia by default also routes "/v1/rdap/" to
   // "/v1/rdap", while the rate buckets above are looked up by the exact path, so a trailing
   // slash skipped the per-minute limit; now it is the 404 of any other unknown path.
-  const app = new Elysia({ normalize: false, strictPath: true, handler: { standardHostname: false } })
-    .onRequest((c) => {
-      // Written without `return f(...)` on purpose: see SYNC_SOURCE above buildApp.
-      const request = c.request;
-      let early: Response | undefined;
-      const path = pathOf(request.url);
-      if (isProtected(path)) {
-        let limit: Rated | undefined;
-        try {
-          const now = Date.now();
-          const key = auth.authenticate(request.headers.get("authorization"));
-          // HEAD runs the GET route (and its charge): it spends the GET's rate bucket too.
-          limit = rated.get(request.method === "HEAD" ? "GET" : request.method)?.get(path);
-          if (limit) checkRate(services.store, key, limit.bucket, now);
-          (c as AuthedContext).authed = { key, now };
-        } catch (e) {
-          early = limit?.refuse && e instanceof ApiError && e.code === "rate_limited" ? limit.refuse(e) : toErrorResponse(e, log);
-        }
+  // HEAD runs the GET route (and its charge): it spends the GET's rate bucket too.
+  const limitOf = (request: Request, path: string) => rated.get(request.method === "HEAD" ? "GET" : request.method)?.get(path);
+  const refusal = (limit: Rated | undefined, e: unknown) =>
+    limit?.refuse && e instanceof ApiError && e.code === "rate_limited" ? limit.refuse(e) : toErrorResponse(e, log);
+  // The same steps for a store that answers with promises (PostgreSQL): an async hook, which
+  // Elysia awaits before the route runs. Only such a store pays for the awaits.
+  const authAsync = async (c: { request: Request }) => {
+    const path = pathOf(c.request.url);
+    if (!isProtected(path)) return;
+    let limit: Rated | undefined;
+    try {
+      const now = Date.now();
+      const key = await auth.authenticate(c.request.headers.get("authorization"));
+      limit = limitOf(c.request, path);
+      if (limit) await checkRate(services.store, key, limit.bucket, now);
+      (c as AuthedContext).authed = { key, now };
+    } catch (e) {
+      return refusal(limit, e);
+    }
+  };
+  const authSync = (c: { request: Request }) => {
+    // Written without `return f(...)` on purpose: see SYNC_SOURCE above buildApp.
+    const request = c.request;
+    let early: Response | undefined;
+    const path = pathOf(request.url);
+    if (isProtected(path)) {
+      let limit: Rated | undefined;
+      try {
+        const now = Date.now();
+        const key = auth.authenticate(request.headers.get("authorization")) as KeyRecord;
+        limit = limitOf(request, path);
+        if (limit) checkRate(services.store, key, limit.bucket, now);
+        (c as AuthedContext).authed = { key, now };
+      } catch (e) {
+        early = refusal(limit, e);
       }
-      return early;
-    })
+    }
+    return early;
+  };
+  const app = new Elysia({ normalize: false, strictPath: true, handler: { standardHostname: false } })
+    .onRequest(services.store.async ? authAsync : authSync)
     .onError(({ code, request, error }) => {
       if (code === "NOT_FOUND") {
         const path = pathOf(request.url);

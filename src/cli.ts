@@ -36,7 +36,7 @@ async function main(argv: string[]): Promise<number> {
       case "serve":
         return await runServe(loadConfig());
       case "keys":
-        return runKeysCommand(rest, loadConfig());
+        return await runKeysCommand(rest, loadConfig());
       case "index":
         return await (await import("../index-builder/cli.ts")).runIndexCommand(rest);
       case "jobs":

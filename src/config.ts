@@ -35,6 +35,11 @@ export interface Config {
   shutdownDrainS: number;
   baseUrl: string;
   apiKey: string | null;
+  /**
+   * PostgreSQL shared by several nodes for keys, usage and rate windows
+   * (src/store/postgres/); null: the SQLite file in the data directory.
+   */
+  databaseUrl: string | null;
   /** Port of the separate /metrics listener; null = no metrics (0 = any free port). */
   metricsPort: number | null;
   metricsHost: string;
@@ -126,6 +131,34 @@ function listSetting(env: Env, name: string): string[] | null {
     .filter((s) => s !== "");
 }
 
+/** A postgres:// URL with its password hidden, for messages and logs. */
+export function redactUrl(raw: string): string {
+  try {
+    const u = new URL(raw);
+    if (u.password) u.password = "***";
+    return u.toString();
+  } catch {
+    return "(unparseable URL)";
+  }
+}
+
+/** ZW_DATABASE_URL: postgres://[user[:password]@]host[:port]/database, or unset. */
+function databaseUrlSetting(env: Env): string | null {
+  const raw = env.ZW_DATABASE_URL?.trim();
+  if (!raw) return null;
+  const refuse = (why: string) => new ConfigError(`ZW_DATABASE_URL: ${why} (expected postgres://user:password@host:5432/database)`);
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    throw refuse("not a URL");
+  }
+  if (u.protocol !== "postgres:" && u.protocol !== "postgresql:") throw refuse(`"${u.protocol}" is not postgres: or postgresql:`);
+  if (!u.hostname) throw refuse(`${redactUrl(raw)} names no host`);
+  if (u.pathname.replace(/^\//, "") === "") throw refuse(`${redactUrl(raw)} names no database`);
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(env.ZW_DATA_DIR?.trim() || "./data");
   const whoisServers = new Map<string, HostPort>();
@@ -165,6 +198,7 @@ export function loadConfig(env: Env = process.env): Config {
     jobLaneCapNames: intSetting(env, "ZW_JOB_LANE_CAP", 20_000_000, JOB_LIMITS.maxNames, 1_000_000_000),
     baseUrl: (env.ZW_BASE_URL?.trim() || `http://${host.includes(":") ? `[${host}]` : host}:${port}`).replace(/\/+$/, ""),
     apiKey: env.ZW_API_KEY?.trim() || null,
+    databaseUrl: databaseUrlSetting(env),
     metricsPort: env.ZW_METRICS_PORT?.trim() ? intSetting(env, "ZW_METRICS_PORT", 0, 0, 65535) : null,
     metricsHost: env.ZW_METRICS_HOST?.trim() || "127.0.0.1",
     logLevel: choice(env, "ZW_LOG_LEVEL", LOG_LEVELS, "info"),
@@ -195,6 +229,11 @@ export const SETTINGS_DOC: [string, string, string][] = [
   ["ZW_JOB_LANE_CAP", "20000000", "queued names a job lane holds before submissions get 503; at least 1,000,000, one job of the largest size"],
   ["ZW_BASE_URL", "http://ZW_HOST:ZW_PORT", "service address for `cli jobs ...`"],
   ["ZW_API_KEY", "none", "key for `cli jobs ...`"],
+  [
+    "ZW_DATABASE_URL",
+    "none (SQLite)",
+    "postgres://user:password@host:5432/db: keys, usage and rate windows shared by several nodes (jobs are not served then; docs/deploy.md)",
+  ],
   ["ZW_METRICS_PORT", "none (off)", "serve Prometheus metrics at GET /metrics on this port, no key (0 = any free port); never on the API port"],
   ["ZW_METRICS_HOST", "127.0.0.1", "address of the metrics listener"],
   ["ZW_LOG_LEVEL", "info", "trace, debug, info (one line per request), warn, error, fatal or silent"],

@@ -1,9 +1,14 @@
-/** `cli keys ...` (README, "Commands"): keys are managed here only; there is no HTTP endpoint. */
-import { ConfigError, ensureDataDir, type Config } from "./config.ts";
+/**
+ * `cli keys ...` (README, "Commands"): keys are managed here only; there is no HTTP
+ * endpoint. With ZW_DATABASE_URL set, the keys are the shared PostgreSQL ones (every node
+ * sees a change at once: docs/deploy.md); else the SQLite file in ZW_DATA_DIR.
+ */
+import { ConfigError, ensureDataDir, redactUrl, type Config } from "./config.ts";
 import { iso } from "./http/clock.ts";
 import { databaseExists } from "./store/db.ts";
+import { openPostgresStore } from "./store/postgres/store.ts";
 import { openStore, type SqliteStore } from "./store/sqlite.ts";
-import type { KeyRecord } from "./store/types.ts";
+import type { KeyRecord, Store } from "./store/types.ts";
 import { HISTORY_DEFAULT_DAYS, HISTORY_MAX_DAYS, readUsageDays } from "./capabilities/account/history.ts";
 import { USAGE_KEYS } from "./operations.ts";
 
@@ -75,7 +80,14 @@ function quotaArg(v: string | undefined, def?: number): number {
  * keys that must already exist: a mistyped ZW_DATA_DIR must not get a fresh empty database
  * and "no keys", which would read as if every key had gone.
  */
-function storeFor(sub: string, config: Config): SqliteStore {
+async function storeFor(sub: string, config: Config): Promise<Store> {
+  if (config.databaseUrl !== null) {
+    try {
+      return await openPostgresStore(config.databaseUrl, { listen: false, max: 1 });
+    } catch (e) {
+      throw new ConfigError(`ZW_DATABASE_URL: cannot use ${redactUrl(config.databaseUrl)}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
   if (sub === "create") ensureDataDir(config.dataDir);
   else if (!databaseExists(config.dataDir)) throw new ConfigError(`ZW_DATA_DIR: no database at ${config.dataDir} (keys create makes the first one)`);
   return openStore(config.dataDir);
@@ -96,7 +108,7 @@ const listRow = (k: KeyRecord) => ({
   revoked_at: iso(k.revokedAt),
 });
 
-export function runKeysCommand(argv: string[], config: Config): number {
+export async function runKeysCommand(argv: string[], config: Config): Promise<number> {
   const [sub, ...rest] = argv;
   const out = (s: string) => process.stdout.write(s + "\n");
   const err = (s: string) => process.stderr.write(`cli keys: ${s}\n`);
@@ -111,18 +123,18 @@ export function runKeysCommand(argv: string[], config: Config): number {
     return 2;
   }
   const json = p.json;
-  const store = storeFor(sub!, config);
+  const store = await storeFor(sub!, config);
   try {
     switch (sub) {
       case "create": {
         const name = p.options.get("--name");
         const quota = quotaArg(p.options.get("--quota"), 10_000);
         if (!name || !NAME_RE.test(name)) throw new UsageError("--name NAME is required (letters, digits, . _ -; at most 64)");
-        if (store.keys.findByName(name)) {
+        if (await store.keys.findByName(name)) {
           err(`a key named "${name}" exists; use keys rotate ${name}`);
           return 1;
         }
-        const k = store.keys.create(name, quota);
+        const k = await store.keys.create(name, quota);
         if (json) out(JSON.stringify({ name, key: k.key, webhook_secret: k.webhookSecret, daily_quota: quota }));
         else
           out(
@@ -131,7 +143,7 @@ export function runKeysCommand(argv: string[], config: Config): number {
         return 0;
       }
       case "list": {
-        const rows = store.keys.list().map(listRow);
+        const rows = (await store.keys.list()).map(listRow);
         if (json) out(JSON.stringify(rows));
         else if (rows.length === 0) out("no keys");
         else
@@ -141,20 +153,20 @@ export function runKeysCommand(argv: string[], config: Config): number {
       }
       case "revoke": {
         const name = p.args[0]!;
-        if (!store.keys.findByName(name)) return (err(`no key named "${name}"`), 1);
-        const done = store.keys.revoke(name);
+        if (!(await store.keys.findByName(name))) return (err(`no key named "${name}"`), 1);
+        const done = await store.keys.revoke(name);
         if (json) out(JSON.stringify({ name, revoked: true }));
         else out(done ? `revoked "${name}"` : `"${name}" was already revoked`);
         return 0;
       }
       case "rotate": {
         const name = p.args[0]!;
-        const found = store.keys.findByName(name);
+        const found = await store.keys.findByName(name);
         if (!found) return (err(`no key named "${name}"`), 1);
         // A revoked key stays revoked: rotating it would clear revoked_at, and a key revoked
         // (say, after a leak) would come back to life under its old name without anyone asking.
         if (found.revokedAt !== null) return (err(`"${name}" is revoked; create a new key instead (keys create --name NAME)`), 1);
-        const k = store.keys.rotate(name);
+        const k = await store.keys.rotate(name);
         if (!k) return (err(`"${name}" is revoked or gone`), 1);
         if (json) out(JSON.stringify({ name, key: k.key, webhook_secret: k.webhookSecret, daily_quota: k.record.dailyQuota }));
         else out(`rotated "${name}": the old key stopped working\n  key:            ${k.key}\n  webhook secret: ${k.webhookSecret}`);
@@ -162,7 +174,7 @@ export function runKeysCommand(argv: string[], config: Config): number {
       }
       case "quota": {
         const [name, n] = [p.args[0]!, quotaArg(p.args[1])];
-        if (!store.keys.setQuota(name, n)) return (err(`no key named "${name}"`), 1);
+        if (!(await store.keys.setQuota(name, n))) return (err(`no key named "${name}"`), 1);
         if (json) out(JSON.stringify({ name, daily_quota: n }));
         else out(`"${name}" daily quota is now ${n}`);
         return 0;
@@ -170,10 +182,14 @@ export function runKeysCommand(argv: string[], config: Config): number {
       case "usage": {
         const name = p.args[0]!;
         const days = daysArg(p.options.get("--days"));
-        const k = store.keys.findByName(name);
+        // The per-day history is read from the SQLite usage table; the PostgreSQL store keeps
+        // no such reader yet (GET /v1/usage/history answers 503 there too: docs/deploy.md).
+        const db = (store as Partial<SqliteStore>).db;
+        if (!db) return (err("usage history is kept only by the SQLite store (unset ZW_DATABASE_URL)"), 1);
+        const k = await store.keys.findByName(name);
         if (!k) return (err(`no key named "${name}"`), 1);
         const today = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
-        const rows = readUsageDays(store.db, k.id, today - (days - 1) * 86_400_000, today);
+        const rows = readUsageDays(db, k.id, today - (days - 1) * 86_400_000, today);
         const total = rows.reduce((n, d) => n + d.credits_used, 0);
         if (json) {
           out(JSON.stringify({ name, daily_quota: k.dailyQuota, retention_days: config.usageRetentionDays, credits_used: total, days: rows }));
@@ -194,6 +210,6 @@ export function runKeysCommand(argv: string[], config: Config): number {
     }
     throw e;
   } finally {
-    store.close();
+    await store.close();
   }
 }

@@ -3,13 +3,15 @@
  * the test harness both call startServer, so tests run exactly what production runs.
  */
 import { buildApp } from "./app.ts";
-import { ConfigError, ensureDataDir, type Config } from "./config.ts";
+import { ConfigError, ensureDataDir, redactUrl, type Config } from "./config.ts";
 import { refundOpen } from "./http/meter.ts";
 import { publicRoutes } from "./http/public.ts";
 import { CAPABILITIES, ENDPOINTS, RAW_OPENAPI, RAW_RATED, RAW_ROUTES } from "./routes.ts";
 import type { Services } from "./services.ts";
 import { createPool } from "./pool/pool.ts";
-import { openStore } from "./store/sqlite.ts";
+import { openPostgresStore } from "./store/postgres/store.ts";
+import { openStore, type SqliteStore } from "./store/sqlite.ts";
+import type { Store } from "./store/types.ts";
 import { BROADCASTS, TASKS } from "../workers/tasks.ts";
 import { startCapabilities } from "./wiring.ts";
 import { Authenticator } from "./http/auth.ts";
@@ -28,14 +30,18 @@ export interface RunningServer {
 
 export async function startServer(config: Config, opts: { log?: (e: unknown) => void } & ObserveOptions = {}): Promise<RunningServer> {
   ensureDataDir(config.dataDir);
-  const store = openStore(config.dataDir, config.usageRetentionDays);
+  const { store, sqlite } = await openConfiguredStore(config);
   const pool = createPool({ size: config.workers, config, tasks: TASKS, broadcasts: BROADCASTS });
   const obs = setUpObserving(config, store, pool, opts);
   const log = opts.log ?? ((e: unknown) => obs.observer.fault(e));
-  const services: Services = { config, store, sqlite: store, pool, log, observe: obs.observer };
-  const caps = await startCapabilities(services, CAPABILITIES).catch(async (e) => {
+  const services: Services = { config, store, sqlite, pool, log, observe: obs.observer };
+  // The jobs tables live in the SQLite file and reserve through its transactions: on the
+  // shared PostgreSQL store they would charge another ledger, so jobs are not started there
+  // (their routes answer 503 "the jobs service is not running"; docs/deploy.md).
+  const started = sqlite ? CAPABILITIES : CAPABILITIES.filter((c) => c.name !== "jobs");
+  const caps = await startCapabilities(services, started).catch(async (e) => {
     await pool.stop();
-    store.close();
+    await store.close();
     throw e;
   });
   const auth = new Authenticator(store.keys);
@@ -59,14 +65,21 @@ export async function startServer(config: Config, opts: { log?: (e: unknown) => 
     (server! as ReturnType<typeof listen> | undefined)?.stop(true);
     await caps.stop();
     await pool.stop();
-    store.close();
+    await store.close();
     throw new ConfigError(
       server! === undefined
         ? `cannot listen on ${config.host}:${config.port} (ZW_HOST, ZW_PORT): ${e instanceof Error ? e.message : String(e)}`
         : `cannot listen on ${config.metricsHost}:${config.metricsPort} (ZW_METRICS_HOST, ZW_METRICS_PORT): ${e instanceof Error ? e.message : String(e)}`,
     );
   }
-  const prune = setInterval(() => store.prune(Date.now()), 60_000);
+  const prune = setInterval(() => {
+    try {
+      const done = store.prune(Date.now());
+      if (done instanceof Promise) done.catch(log);
+    } catch (e) {
+      log(e);
+    }
+  }, 60_000);
   prune.unref?.();
   let stopped = false;
   const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${server.port}`;
@@ -93,7 +106,7 @@ export async function startServer(config: Config, opts: { log?: (e: unknown) => 
       clearTimeout(timer);
       if (!drained) await server.stop(true);
       // A request still running now gets no answer: what it reserved is given back.
-      const cut = refundOpen(store);
+      const cut = await refundOpen(store);
       if (cut > 0)
         obs.observer.logger.warn(
           { cut },
@@ -102,11 +115,28 @@ export async function startServer(config: Config, opts: { log?: (e: unknown) => 
       await caps.stop();
       await pool.stop();
       metricsServer?.stop();
-      store.close();
+      await store.close();
       obs.observer.logger.info("stopped");
       obs.flush();
     },
   };
+}
+
+/**
+ * The store ZW_DATABASE_URL chooses: PostgreSQL when set (migrated on first use; a
+ * database that cannot be reached stops the start, naming the setting), else the SQLite
+ * file in the data directory. Both keep usage days ZW_USAGE_RETENTION_DAYS.
+ */
+async function openConfiguredStore(config: Config): Promise<{ store: Store; sqlite?: SqliteStore }> {
+  if (config.databaseUrl === null) {
+    const sqlite = openStore(config.dataDir, config.usageRetentionDays);
+    return { store: sqlite, sqlite };
+  }
+  try {
+    return { store: await openPostgresStore(config.databaseUrl, { usageRetentionDays: config.usageRetentionDays }) };
+  } catch (e) {
+    throw new ConfigError(`ZW_DATABASE_URL: cannot use ${redactUrl(config.databaseUrl)}: ${e instanceof Error ? e.message : String(e)}`);
+  }
 }
 
 /**

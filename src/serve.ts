@@ -1,12 +1,18 @@
 /** `cli serve`: first-start chores (demo key, sample index), then the server until a signal. */
-import { ensureDataDir, type Config } from "./config.ts";
+import { ensureDataDir, redactUrl, type Config } from "./config.ts";
 import { readCaFile } from "./capabilities/jobs/callbacks.ts";
 import { checkBootstrapSetting } from "./capabilities/lookups/wiring.ts";
 import { zoneServiceOf } from "./capabilities/zone/service.ts";
 import { startServer } from "./main.ts";
 import { openStore } from "./store/sqlite.ts";
 
+/**
+ * A first start on the SQLite store makes a "demo" key. On a shared PostgreSQL database
+ * (ZW_DATABASE_URL) keys are made with `cli keys create` only: several nodes starting
+ * together must not each add one, and a shared deployment has no use for a demo key.
+ */
 function ensureDemoKey(config: Config): void {
+  if (config.databaseUrl !== null) return;
   const store = openStore(config.dataDir);
   try {
     if (store.keys.count() > 0) return;
@@ -47,6 +53,11 @@ export async function runServe(config: Config): Promise<number> {
   await (await import("./sample-index.ts")).ensureSampleIndex(config);
   const server = await startServer(config);
   process.stdout.write(`zonewise listening on ${server.url} (data: ${config.dataDir})\n`);
+  if (config.databaseUrl !== null) {
+    process.stdout.write(
+      `keys, usage and rate limits: PostgreSQL ${redactUrl(config.databaseUrl)}, shared with every node on it; jobs are not served on this store yet (POST /v1/jobs answers 503, docs/deploy.md)\n`,
+    );
+  }
   if (process.env.BUN_JSC_heapGrowthMaxIncrease === undefined) {
     // scripts/bun.cjs sets it; without it each thread may keep garbage up to twice the mapped index.
     process.stderr.write(

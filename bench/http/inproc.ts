@@ -24,7 +24,7 @@ const s = await startServer(
   loadConfig({ ZW_DATA_DIR: dir, ZW_PORT: "0", ZW_WORKERS: "0", ZW_DNS_SERVERS: "127.0.0.1:9", ZW_ZONE_INDEX: await fixtureIndex() }),
   { log: () => {} },
 );
-const key = s.services.store.keys.create("b", 1e9).key;
+const key = (await s.services.store.keys.create("b", 1e9)).key;
 const bare = new Elysia().get("/v1/ping", () => ({ ok: true, key: "bare" }));
 const ROUNDS = 20;
 const N = 10_000;

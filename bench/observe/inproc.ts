@@ -27,7 +27,7 @@ for (const [i, v] of variants.entries()) {
     log: () => {},
     logStream: v.stream,
   });
-  v.key = v.s.services.store.keys.create("b", 1e9).key;
+  v.key = (await v.s.services.store.keys.create("b", 1e9)).key;
 }
 async function round(v: (typeof variants)[number], n: number) {
   const h = { authorization: `Bearer ${v.key}` };

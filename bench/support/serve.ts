@@ -23,7 +23,7 @@ export async function serveForBench(opts: {
   const s = await startServer(loadConfig({ ZW_DATA_DIR: dir, ZW_HOST: "127.0.0.1", ZW_PORT: "0", ZW_DNS_SERVERS: "127.0.0.1:9", ...opts.env }), {
     log: () => {},
   });
-  const keys = Array.from({ length: opts.keys }, (_, i) => s.services.store.keys.create(`bench-${i}`, 1_000_000_000).key);
+  const keys = await Promise.all(Array.from({ length: opts.keys }, async (_, i) => (await s.services.store.keys.create(`bench-${i}`, 1_000_000_000)).key));
   const bye = async () => {
     await s.stop();
     fs.rmSync(dir, { recursive: true, force: true });

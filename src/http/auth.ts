@@ -10,7 +10,8 @@
  * rotation is in force for every request that arrives 1 ms after its commit, far sooner
  * than any client can learn of the change. Unknown tokens are never cached, so random
  * tokens cannot grow the cache. The cache is keyed by the Authorization header as sent
- * (a client sends the same bytes every time), so a hit skips parsing it.
+ * (a client sends the same bytes every time), so a hit skips parsing it. On PostgreSQL,
+ * version() moves when another node's key write is announced (src/store/postgres/store.ts).
  */
 import { hashKey } from "../store/secrets.ts";
 import type { KeyRecord, KeyStore } from "../store/types.ts";
@@ -31,6 +32,9 @@ export function bearerToken(header: string | null): string | null {
 const KEY_RE = /^zw_live_[0-9A-Za-z]{32}$/;
 const unauthorized = (msg: string) => new ApiError("unauthorized", msg, {}, { "WWW-Authenticate": "Bearer" });
 
+/** The 401 of a key that does not exist, was revoked or was rotated away: the same for all three. */
+export const invalidKey = () => unauthorized("invalid API key");
+
 export class Authenticator {
   private cache = new Map<string, KeyRecord>();
   private version = -1;
@@ -46,7 +50,8 @@ export class Authenticator {
     return header === null ? null : (this.cache.get(header)?.name ?? null);
   }
 
-  authenticate(header: string | null): KeyRecord {
+  /** The key record, or a promise of it when the store answers with promises. */
+  authenticate(header: string | null): KeyRecord | Promise<KeyRecord> {
     if (header === null) throw unauthorized("missing API key: send Authorization: Bearer <key>");
     const now = performance.now();
     if (now - this.checkedAt >= this.recheckMs) {
@@ -67,10 +72,18 @@ export class Authenticator {
       throw unauthorized("malformed Authorization header: send one header, Authorization: Bearer <key>");
     }
     if (!KEY_RE.test(token)) throw unauthorized("invalid API key");
-    const key = this.keys.findByHash(hashKey(token));
+    const found = this.keys.findByHash(hashKey(token));
+    if (!(found instanceof Promise)) return this.admit(header, token, found, true);
+    // A store that answers later (PostgreSQL): a record read while a key write was being
+    // announced is used for this request but not cached.
+    const seen = this.keys.version();
+    return found.then((key) => this.admit(header, token, key, seen === this.keys.version()));
+  }
+
+  private admit(header: string, token: string, key: KeyRecord | null, cacheable: boolean): KeyRecord {
     if (!key || key.revokedAt !== null) throw unauthorized("invalid API key");
     // Only the canonical spelling is cached: spacing variants of one key cannot churn it.
-    if (header.length !== PREFIX.length + token.length) return key;
+    if (!cacheable || header.length !== PREFIX.length + token.length) return key;
     if (this.cache.size >= this.maxCached) this.cache.clear();
     this.cache.set(header, key);
     return key;

@@ -104,7 +104,7 @@ test("refundOpen gives back what requests still running reserved", async () => {
   let release = () => {};
   const pending = metered(store, key, "zone", 7, now, () => new Promise((r) => (release = () => r({ body: null }))));
   expect(used()).toBe(7);
-  expect(refundOpen(store)).toBe(1);
+  expect(await refundOpen(store)).toBe(1);
   expect(used()).toBe(0);
   release();
   // Settling after the refund gives nothing back twice.

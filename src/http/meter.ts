@@ -22,16 +22,29 @@
  */
 import type { Bucket, UsageKey } from "../operations.ts";
 import { RATE_LIMITS } from "../operations.ts";
-import type { KeyRecord, RateStore, Store, UsageStore } from "../store/types.ts";
+import type { KeyRecord, MaybePromise, RateStore, Store, SyncUsageStore, UsageStore } from "../store/types.ts";
+import { invalidKey } from "./auth.ts";
 import { clockNow, epochMinute, nextUtcMidnight, secondsToNextMinute, utcDay } from "./clock.ts";
 import type { Outcome } from "./endpoint.ts";
 import { type ApiError, NO_HEADERS, quotaExceeded, rateLimited } from "./errors.ts";
 
-/** Step 1: count this request in the key's bucket for the current minute; 429 past the limit. */
-export function checkRate(store: { rate: RateStore }, key: KeyRecord, bucket: Bucket | null, now: number): void {
+/**
+ * Step 1: count this request in the key's bucket for the current minute; 429 past the limit.
+ * Synchronous (throws) with a synchronous store; a promise that rejects with another.
+ */
+export function checkRate(store: { rate: RateStore }, key: KeyRecord, bucket: Bucket | null, now: number): void | Promise<void> {
   if (bucket === null) return;
-  const count = store.rate.hit(key.id, bucket, epochMinute(now));
-  if (count > RATE_LIMITS[bucket]) throw rateLimited(secondsToNextMinute(now), bucket);
+  // With the key's hash: a store shared by other nodes (PostgreSQL), where the key may have
+  // been revoked or rotated since this node cached it, checks it in the same statement.
+  const count = store.rate.hit(key.id, bucket, epochMinute(now), key.keyHash);
+  if (typeof count === "number") {
+    if (count > RATE_LIMITS[bucket]) throw rateLimited(secondsToNextMinute(now), bucket);
+    return;
+  }
+  return count.then((n) => {
+    if (n < 0) throw invalidKey();
+    if (n > RATE_LIMITS[bucket]) throw rateLimited(secondsToNextMinute(now), bucket);
+  });
 }
 
 /** Step 2's refusal: `cost` credits do not fit in what the key has left (`used` of its quota). */
@@ -43,14 +56,17 @@ export function quotaRefusal(key: KeyRecord, cost: number, used: number, now: nu
  * Step 2's check-and-debit: add `cost` credits to today's usage if the key's quota covers
  * them, else the 429 (quota) that charges nothing. Returns the credits used today after it.
  */
-function debit(usage: UsageStore, key: KeyRecord, usageKey: UsageKey, cost: number, now: number): number {
+function debit(usage: UsageStore, key: KeyRecord, usageKey: UsageKey, cost: number, now: number): MaybePromise<number> {
   const r = usage.reserve(key.id, utcDay(now), usageKey, cost, key.dailyQuota);
-  if (!r.ok) throw quotaRefusal(key, cost, r.used, now);
-  return r.used;
+  const used = (r: { ok: boolean; used: number }) => {
+    if (!r.ok) throw quotaRefusal(key, cost, r.used, now);
+    return r.used;
+  };
+  return r instanceof Promise ? r.then(used) : used(r);
 }
 
-/** Credits the key has left today. */
-export function remainingToday(store: Store, key: KeyRecord, now: number): number {
+/** Credits the key has left today (job submission, which runs on the synchronous SQLite store). */
+export function remainingToday(store: { usage: SyncUsageStore }, key: KeyRecord, now: number): number {
   return Math.max(0, key.dailyQuota - store.usage.get(key.id, utcDay(now)).used);
 }
 
@@ -63,9 +79,12 @@ export function creditHeaders(into: Record<string, string>, charged: number, rem
 
 export interface Reservation {
   readonly reserved: number;
-  /** Keep `charge` credits (<= reserved), give the rest back; returns credits remaining today. */
-  settle(charge: number): number;
-  refundAll(): void;
+  /**
+   * Keep `charge` credits (<= reserved), give the rest back; returns credits remaining today
+   * (a promise when the store's refund is one: the answer waits until the credits are back).
+   */
+  settle(charge: number): MaybePromise<number>;
+  refundAll(): MaybePromise<void>;
 }
 
 /**
@@ -82,10 +101,16 @@ const open = new WeakMap<Store, Set<Reservation>>();
  * after midnight is charged to the new day, and a refusal's resets_at and Retry-After are
  * counted from that same moment, so they always point to the future.
  */
-export function reserve(store: Store, key: KeyRecord, usageKey: UsageKey, cost: number, arrived: number): Reservation {
+export function reserve(store: Store, key: KeyRecord, usageKey: UsageKey, cost: number, arrived: number): MaybePromise<Reservation> {
   const now = Math.max(arrived, clockNow());
-  const day = utcDay(now);
   const used = debit(store.usage, key, usageKey, cost, now);
+  return typeof used === "number"
+    ? opened(store, key, usageKey, cost, utcDay(now), used)
+    : used.then((u) => opened(store, key, usageKey, cost, utcDay(now), u));
+}
+
+/** The reservation of `cost` credits debited on `day`, leaving `used` spent; tracked until settled. */
+function opened(store: Store, key: KeyRecord, usageKey: UsageKey, cost: number, day: string, used: number): Reservation {
   let pending = open.get(store);
   if (!pending) open.set(store, (pending = new Set()));
   const inFlight = pending;
@@ -94,27 +119,29 @@ export function reserve(store: Store, key: KeyRecord, usageKey: UsageKey, cost: 
     reserved: cost,
     settle(charge: number) {
       const keep = Math.max(0, Math.min(cost, Math.floor(charge)));
-      if (isOpen && keep < cost) store.usage.refund(key.id, day, usageKey, cost - keep);
+      const back = isOpen && keep < cost ? store.usage.refund(key.id, day, usageKey, cost - keep) : undefined;
       isOpen = false;
       inFlight.delete(reservation);
-      return Math.max(0, key.dailyQuota - (used - (cost - keep)));
+      const remaining = Math.max(0, key.dailyQuota - (used - (cost - keep)));
+      return back instanceof Promise ? back.then(() => remaining) : remaining;
     },
     refundAll() {
-      if (isOpen) store.usage.refund(key.id, day, usageKey, cost);
+      const back = isOpen ? store.usage.refund(key.id, day, usageKey, cost) : undefined;
       isOpen = false;
       inFlight.delete(reservation);
+      return back;
     },
   };
   inFlight.add(reservation);
   return reservation;
 }
 
-/** Gives back every reservation of `store` still open (requests cut by a stop); returns how many. */
-export function refundOpen(store: Store): number {
+/** Gives back every reservation of `store` still open (requests cut by a stop); resolves to how many. */
+export async function refundOpen(store: Store): Promise<number> {
   const pending = open.get(store);
   if (!pending) return 0;
   const n = pending.size;
-  for (const r of [...pending]) r.refundAll();
+  await Promise.all([...pending].map((r) => r.refundAll()));
   return n;
 }
 
@@ -131,11 +158,27 @@ function unmetered(o: Outcome): Answer {
   return { status: o.status ?? 200, body: o.body, json: o.json, headers: o.headers ? { ...o.headers } : NO_HEADERS };
 }
 
-function settled(o: Outcome, r: Reservation): Answer {
+function settled(o: Outcome, r: Reservation): MaybePromise<Answer> {
   const headers: Record<string, string> = o.headers ? { ...o.headers } : {};
   const charge = Math.min(r.reserved, Math.max(0, Math.floor(o.charge ?? r.reserved)));
-  creditHeaders(headers, charge, r.settle(charge));
-  return { status: o.status ?? 200, body: o.body, json: o.json, headers };
+  const remaining = r.settle(charge);
+  const answer = (left: number): Answer => {
+    creditHeaders(headers, charge, left);
+    return { status: o.status ?? 200, body: o.body, json: o.json, headers };
+  };
+  return typeof remaining === "number" ? answer(remaining) : remaining.then(answer);
+}
+
+/** Gives everything back after `e`, then throws `e` (once the refund is done, when it is a promise). */
+function refundThrow(r: Reservation, e: unknown): never | Promise<never> {
+  const back = r.refundAll();
+  if (back instanceof Promise) {
+    return back.then(
+      () => Promise.reject(e),
+      () => Promise.reject(e),
+    );
+  }
+  throw e;
 }
 
 /**
@@ -158,19 +201,19 @@ export function metered(
     return out instanceof Promise ? out.then(unmetered) : unmetered(out);
   }
   const r = reserve(store, key, usageKey, cost, now);
+  return r instanceof Promise ? r.then((res) => runReserved(res, work)) : runReserved(r, work);
+}
+
+function runReserved(r: Reservation, work: () => Outcome | Promise<Outcome>): MaybePromise<Answer> {
   let out: Outcome | Promise<Outcome>;
   try {
     out = work();
   } catch (e) {
-    r.refundAll();
-    throw e;
+    return refundThrow(r, e);
   }
   if (!(out instanceof Promise)) return settled(out, r);
   return out.then(
     (o) => settled(o, r),
-    (e) => {
-      r.refundAll();
-      throw e;
-    },
+    (e) => refundThrow(r, e),
   );
 }

@@ -5,33 +5,49 @@
  * are on; the figures are exactly the calls the service makes.
  */
 import type { Pool } from "../pool/pool.ts";
-import type { Store } from "../store/types.ts";
+import type { ReserveResult, Store } from "../store/types.ts";
 import type { Metrics } from "./metrics.ts";
 
-/** Times the request-path storage calls and counts credits reserved and refunded. */
+/**
+ * Times the request-path storage calls and counts credits reserved and refunded. A store
+ * that answers with promises (PostgreSQL) is timed until the promise settles.
+ */
 export function instrumentStore(store: Store, m: Metrics): void {
   const timed = <A extends unknown[], R>(call: string, f: (...a: A) => R): ((...a: A) => R) => {
     const key = m.storageKey(call);
     return (...a: A) => {
       const t0 = performance.now();
+      const done = () => m.storageCall(key, call, (performance.now() - t0) / 1000);
+      let r: R;
       try {
-        return f(...a);
-      } finally {
-        m.storageCall(key, call, (performance.now() - t0) / 1000);
+        r = f(...a);
+      } catch (e) {
+        done();
+        throw e;
       }
+      if (r instanceof Promise) return r.finally(done) as R;
+      done();
+      return r;
     };
   };
   const usage = store.usage;
   const reserve = timed("usage.reserve", usage.reserve.bind(usage));
   const refund = timed("usage.refund", usage.refund.bind(usage));
   usage.reserve = (keyId, day, usageKey, credits, quota) => {
+    const count = (r: ReserveResult) => {
+      if (r.ok && credits > 0) m.reserved.inc({ bucket: usageKey }, credits);
+      return r;
+    };
     const r = reserve(keyId, day, usageKey, credits, quota);
-    if (r.ok && credits > 0) m.reserved.inc({ bucket: usageKey }, credits);
-    return r;
+    return r instanceof Promise ? r.then(count) : count(r);
   };
   usage.refund = (keyId, day, usageKey, credits) => {
-    refund(keyId, day, usageKey, credits);
-    if (credits > 0) m.refunded.inc({ bucket: usageKey }, credits);
+    const count = () => {
+      if (credits > 0) m.refunded.inc({ bucket: usageKey }, credits);
+    };
+    const r = refund(keyId, day, usageKey, credits);
+    if (r instanceof Promise) return r.then(count);
+    count();
   };
   usage.get = timed("usage.get", usage.get.bind(usage));
   store.rate.hit = timed("rate.hit", store.rate.hit.bind(store.rate));

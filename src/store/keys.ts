@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { DEFAULT_DAILY_QUOTA } from "../operations.ts";
 import { hashKey, newApiKey, newWebhookSecret } from "./secrets.ts";
-import type { IssuedKey, KeyRecord, KeyStore } from "./types.ts";
+import type { IssuedKey, KeyRecord, SyncKeyStore as KeyStore } from "./types.ts";
 
 interface Row {
   id: number;

@@ -9,7 +9,16 @@
  */
 import { DEFAULT_DAILY_QUOTA, USAGE_KEYS, type Bucket, type UsageKey } from "../operations.ts";
 import { hashKey, newApiKey, newWebhookSecret } from "./secrets.ts";
-import type { DayUsage, IssuedKey, KeyRecord, KeyStore, RateStore, ReserveResult, Store, UsageStore } from "./types.ts";
+import type {
+  DayUsage,
+  IssuedKey,
+  KeyRecord,
+  ReserveResult,
+  SyncKeyStore as KeyStore,
+  SyncRateStore as RateStore,
+  SyncStore,
+  SyncUsageStore as UsageStore,
+} from "./types.ts";
 
 class MemoryKeyStore implements KeyStore {
   private byId = new Map<number, KeyRecord>();
@@ -151,7 +160,7 @@ class MemoryRateStore implements RateStore {
   }
 }
 
-export function openMemoryStore(): Store {
+export function openMemoryStore(): SyncStore {
   const usage = new MemoryUsageStore();
   const rate = new MemoryRateStore();
   return {

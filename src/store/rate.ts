@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { Bucket } from "../operations.ts";
-import type { RateStore } from "./types.ts";
+import type { SyncRateStore as RateStore } from "./types.ts";
 
 /** Fixed windows per key, bucket and UTC minute: one atomic upsert per request. */
 export class SqliteRateStore implements RateStore {

@@ -2,10 +2,10 @@ import type { Database } from "bun:sqlite";
 import { openDatabase } from "./db.ts";
 import { SqliteKeyStore } from "./keys.ts";
 import { SqliteRateStore } from "./rate.ts";
-import type { Store } from "./types.ts";
+import type { SyncStore } from "./types.ts";
 import { SqliteUsageStore } from "./usage.ts";
 
-export interface SqliteStore extends Store {
+export interface SqliteStore extends SyncStore {
   /** The raw handle, for the SQLite-specific parts (jobs) that share the file. */
   db: Database;
 }

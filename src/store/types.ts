@@ -1,29 +1,29 @@
 /**
  * The storage interface the routes see: keys, daily usage and per-minute rate windows.
- * Implementations: SQLite (sqlite.ts, the server's) and process memory (memory.ts). Both
- * pass one contract suite, store.contract.ts; a new implementation adds a test file that
- * runs it. What every implementation guarantees, whatever the number of processes:
+ * Implementations: SQLite (sqlite.ts, the default), process memory (memory.ts) and
+ * PostgreSQL (postgres/, shared by several nodes). All pass one contract suite,
+ * store.contract.ts; a new implementation adds a test file that runs it. What every
+ * implementation guarantees, whatever the number of processes or nodes:
  *
  * - `usage.reserve` is one atomic check-and-debit: concurrent reserves never take a day's
- *   total past the quota given (SQLite: one IMMEDIATE transaction);
+ *   total past the quota given (SQLite: one IMMEDIATE transaction; PostgreSQL: one
+ *   conditional upsert);
  * - `usage.refund` gives back exactly what it is told, never taking a figure below zero;
  * - `rate.hit` is one atomic increment per key, bucket and minute, returning the new count;
  * - `keys.version()` moves whenever the key table may have changed, by this process or
  *   another, so that caches of key records (http/auth.ts) can be dropped.
  *
- * The methods are synchronous: SQLite answers in microseconds on the request's own thread,
- * and the auth/rate/quota path stays free of promises. A network store (PostgreSQL) cannot
- * answer synchronously. Its way in, without changing these guarantees:
- * - keys: keep a local copy (keys are few and change rarely) refreshed on LISTEN/NOTIFY or a
- *   short poll; findByHash and version() then read it synchronously;
- * - usage and rate: make these two interfaces return `T | Promise<T>` (reserve, refund, get,
- *   hit). Their callers are few (src/http/meter.ts, jobs/admit.ts, account/routes.ts) and
- *   would wait only when handed a promise (as `metered` already does for the work it runs),
- *   so a synchronous store keeps returning plain values and SQLite pays nothing. reserve becomes one statement
- *   (`INSERT ... ON CONFLICT DO UPDATE ... WHERE used + $credits <= $quota RETURNING`), hit
- *   an `INSERT ... ON CONFLICT DO UPDATE SET count = count + 1 RETURNING count`.
+ * Every method may answer a value or a promise of it (`MaybePromise`): SQLite and memory
+ * answer synchronously (microseconds, on the request's own thread) and their callers take
+ * the value as is, without a promise or a microtask; PostgreSQL answers with promises. The
+ * callers (src/http/meter.ts, src/app.ts, account/routes.ts, keys-cli.ts) wait only when
+ * handed a promise. `version()` is always synchronous: it is read on every request.
+ * `SyncStore` is the synchronous shape (SQLite, memory) for code that needs it (the jobs
+ * tables share SQLite's transactions).
  */
 import type { Bucket, UsageKey } from "../operations.ts";
+
+export type MaybePromise<T> = T | Promise<T>;
 
 export interface KeyRecord {
   id: number;
@@ -43,6 +43,19 @@ export interface IssuedKey {
 }
 
 export interface KeyStore {
+  create(name: string, dailyQuota?: number): MaybePromise<IssuedKey>;
+  findByHash(hash: string): MaybePromise<KeyRecord | null>;
+  findByName(name: string): MaybePromise<KeyRecord | null>;
+  list(): MaybePromise<KeyRecord[]>;
+  revoke(name: string): MaybePromise<boolean>;
+  rotate(name: string): MaybePromise<IssuedKey | null>;
+  setQuota(name: string, dailyQuota: number): MaybePromise<boolean>;
+  count(): MaybePromise<number>;
+  /** Changes whenever the key table may have changed (by this or another process or node). */
+  version(): number;
+}
+
+export interface SyncKeyStore extends KeyStore {
   create(name: string, dailyQuota?: number): IssuedKey;
   findByHash(hash: string): KeyRecord | null;
   findByName(name: string): KeyRecord | null;
@@ -51,8 +64,6 @@ export interface KeyStore {
   rotate(name: string): IssuedKey | null;
   setQuota(name: string, dailyQuota: number): boolean;
   count(): number;
-  /** Changes whenever the key table may have changed (by this or another process). */
-  version(): number;
 }
 
 /** One key's credits on one UTC day, in total and per usage key; never mutated. */
@@ -66,27 +77,53 @@ export interface ReserveResult {
 
 export interface UsageStore {
   /** Atomically add `credits` under `usageKey` if today's total stays within `quota`. */
-  reserve(keyId: number, day: string, usageKey: UsageKey, credits: number, quota: number): ReserveResult;
+  reserve(keyId: number, day: string, usageKey: UsageKey, credits: number, quota: number): MaybePromise<ReserveResult>;
   /** Give credits back (never below zero). */
-  refund(keyId: number, day: string, usageKey: UsageKey, credits: number): void;
+  refund(keyId: number, day: string, usageKey: UsageKey, credits: number): MaybePromise<void>;
   /**
    * Credits used on `day`, in total and per usage key: a read-only snapshot that is the same
    * object until the figures change (GET /v1/usage memoises its answer on that identity).
    */
+  get(keyId: number, day: string): MaybePromise<DayUsage>;
+}
+
+export interface SyncUsageStore extends UsageStore {
+  reserve(keyId: number, day: string, usageKey: UsageKey, credits: number, quota: number): ReserveResult;
+  refund(keyId: number, day: string, usageKey: UsageKey, credits: number): void;
   get(keyId: number, day: string): DayUsage;
 }
 
 export interface RateStore {
-  /** Count one request in the key's bucket for `minute` (epoch minutes); returns the new count. */
+  /**
+   * Count one request in the key's bucket for `minute` (epoch minutes); returns the new
+   * count. With `keyHash`, a store whose key records may be cached elsewhere (PostgreSQL)
+   * checks in the same statement that the key still has that hash and is not revoked, and
+   * answers -1, counting nothing, when it has not.
+   */
+  hit(keyId: number, bucket: Bucket, minute: number, keyHash?: string): MaybePromise<number>;
+}
+
+export interface SyncRateStore extends RateStore {
   hit(keyId: number, bucket: Bucket, minute: number): number;
 }
 
 /** Everything the routes need from storage (see the top of this file for the guarantees). */
 export interface Store {
+  /** True when the store answers with promises (PostgreSQL): the app then composes awaiting hooks. */
+  readonly async?: boolean;
   keys: KeyStore;
   usage: UsageStore;
   rate: RateStore;
   /** Periodic housekeeping (old rate windows and usage rows). */
+  prune(now: number): MaybePromise<void>;
+  close(): MaybePromise<void>;
+}
+
+/** A store that answers every call synchronously (SQLite, memory). */
+export interface SyncStore extends Store {
+  keys: SyncKeyStore;
+  usage: SyncUsageStore;
+  rate: SyncRateStore;
   prune(now: number): void;
   close(): void;
 }

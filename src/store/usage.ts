@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { USAGE_KEYS, type UsageKey } from "../operations.ts";
 import { CommitAwareCache } from "./read-cache.ts";
-import type { DayUsage, ReserveResult, UsageStore } from "./types.ts";
+import type { DayUsage, ReserveResult, SyncUsageStore as UsageStore } from "./types.ts";
 
 /**
  * Check-and-debit in one IMMEDIATE transaction, so two processes can never overspend.

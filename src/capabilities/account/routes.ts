@@ -1,7 +1,7 @@
 /** GET /v1/ping and GET /v1/usage: free, never rate limited. */
 import { Type } from "@sinclair/typebox";
 import { nextUtcMidnightIso, utcDay } from "../../http/clock.ts";
-import { defineEndpoint, ONE, type Outcome } from "../../http/endpoint.ts";
+import { type CallContext, defineEndpoint, ONE, type Outcome } from "../../http/endpoint.ts";
 import { batchLimits, JOB_LIMITS, OPERATIONS, rateLimitsPerMinute } from "../../operations.ts";
 import type { Services } from "../../services.ts";
 import type { DayUsage, KeyRecord } from "../../store/types.ts";
@@ -69,25 +69,30 @@ export const usage = defineEndpoint({
   handle: (_i, ctx) => {
     const day = utcDay(ctx.now);
     const u = ctx.services.store.usage.get(ctx.key.id, day);
-    const jobs = jobsAccounting(ctx.services)?.figures(ctx.key.id) ?? NO_JOBS;
-    const m = answers.get(ctx.key);
-    if (m !== undefined && m.u === u && m.jobs === jobs && m.day === day) return m.outcome;
-    const body = {
-      key: ctx.key.name,
-      date: day,
-      credits_used: u.used,
-      credits_remaining: Math.max(0, ctx.key.dailyQuota - u.used),
-      daily_quota: ctx.key.dailyQuota,
-      resets_at: nextUtcMidnightIso(ctx.now),
-      by_endpoint: u.byKey,
-      rate_limits_per_minute: RATE_LIMITS_PER_MINUTE,
-      batch_limits: BATCH_LIMITS,
-      names_in_flight: jobs.namesInFlight,
-      names_in_flight_cap: JOB_LIMITS.namesInFlightCap,
-      results_storage_bytes: jobs.storageBytes,
-    };
-    const outcome = Object.freeze({ body, json: JSON.stringify(body) });
-    answers.set(ctx.key, { u, jobs, day, outcome });
-    return outcome;
+    return u instanceof Promise ? u.then((figures) => usageAnswer(ctx, day, figures)) : usageAnswer(ctx, day, u);
   },
 });
+
+/** GET /v1/usage's answer for `day`'s figures, memoised per key while they and the jobs' figures are the same objects. */
+function usageAnswer(ctx: CallContext, day: string, u: DayUsage) {
+  const jobs = jobsAccounting(ctx.services)?.figures(ctx.key.id) ?? NO_JOBS;
+  const m = answers.get(ctx.key);
+  if (m !== undefined && m.u === u && m.jobs === jobs && m.day === day) return m.outcome;
+  const body = {
+    key: ctx.key.name,
+    date: day,
+    credits_used: u.used,
+    credits_remaining: Math.max(0, ctx.key.dailyQuota - u.used),
+    daily_quota: ctx.key.dailyQuota,
+    resets_at: nextUtcMidnightIso(ctx.now),
+    by_endpoint: u.byKey,
+    rate_limits_per_minute: RATE_LIMITS_PER_MINUTE,
+    batch_limits: BATCH_LIMITS,
+    names_in_flight: jobs.namesInFlight,
+    names_in_flight_cap: JOB_LIMITS.namesInFlightCap,
+    results_storage_bytes: jobs.storageBytes,
+  };
+  const outcome = Object.freeze({ body, json: JSON.stringify(body) });
+  answers.set(ctx.key, { u, jobs, day, outcome });
+  return outcome;
+}

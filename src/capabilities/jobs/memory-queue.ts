@@ -6,7 +6,7 @@
  * copies, so a caller can never change the stored state except through the methods.
  */
 import { USAGE_KEYS, type JobType, type UsageKey } from "../../operations.ts";
-import type { DayUsage, UsageStore } from "../../store/types.ts";
+import type { DayUsage, SyncUsageStore as UsageStore } from "../../store/types.ts";
 import {
   creditsFor,
   type AdmitChecks,

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, test } from "bun:test";
 import { JOB_TYPES, type JobType } from "../../operations.ts";
-import type { UsageStore } from "../../store/types.ts";
+import type { SyncUsageStore as UsageStore } from "../../store/types.ts";
 import type { AdmitChecks, JobQueue, NewJob } from "./queue.ts";
 
 export interface QueueUnderTest {

@@ -15,7 +15,7 @@ import { creditHeaders, remainingToday } from "../../http/meter.ts";
 import { ERROR_TEXT, err } from "../../http/openapi.ts";
 import { queryOf, readQuery } from "../../http/query.ts";
 import { JOB_LIMITS, JOB_TYPE_LIST, OPERATIONS, REQUEST_LIMITS } from "../../operations.ts";
-import type { Services } from "../../services.ts";
+import { sqliteOf, type Services } from "../../services.ts";
 import { csvColumns, csvHeader, csvLine } from "./csv.ts";
 import { gzipStream, lineStream } from "./results-read.ts";
 import { JobDeleteSchema, JobListSchema, JobSchema, SubmitSchema } from "./schema.ts";
@@ -111,7 +111,7 @@ export const submitRoute: RawRoute = (app, services: Services) => {
               : await svc.submitText(key, decodeText(bytes), query, { now, listLimit: limit });
         if (!res.replayed) res.job.request_id = recordJobRequest(svc.core, res.job, request);
         // Remaining credits on the day they were reserved on: the day of the charge (docs/errors.md).
-        const headers = creditHeaders({}, res.replayed ? 0 : res.job.credits_reserved, remainingToday(services.store, key, Math.max(now, clockNow())));
+        const headers = creditHeaders({}, res.replayed ? 0 : res.job.credits_reserved, remainingToday(sqliteOf(services), key, Math.max(now, clockNow())));
         headers.Location = res.job.poll_url;
         if (res.replayed) headers["Idempotent-Replayed"] = "true";
         return jsonResponse(res.replayed ? 200 : 202, res.job, headers);

@@ -55,7 +55,9 @@ export function callTool(tool: Tool, args: Record<string, unknown>, key: KeyReco
   const now = Date.now();
   const ctx: CallContext = { key, services, now, query: NO_QUERY, params: {}, headers: NO_HEADERS, via: "mcp" };
   try {
-    checkRate(services.store, key, tool.op.bucket, now);
+    // A store that answers with promises (PostgreSQL) counts the call before it runs, too.
+    const counted = checkRate(services.store, key, tool.op.bucket, now);
+    if (counted instanceof Promise) return counted.then(() => tool.run(args, ctx)).then(fromAnswer, (e) => fromError(e, log));
     const a = tool.run(args, ctx);
     if (!(a instanceof Promise)) return Promise.resolve(fromAnswer(a));
     return a.then(fromAnswer, (e) => fromError(e, log));

@@ -9,7 +9,7 @@ import { creditHeaders, remainingToday } from "../../http/meter.ts";
 import type { Answer } from "../../http/pipeline.ts";
 import { validator } from "../../http/validate.ts";
 import { OPERATIONS, REQUEST_LIMITS, type OperationId } from "../../operations.ts";
-import type { Services } from "../../services.ts";
+import { sqliteOf, type Services } from "../../services.ts";
 import { JobResultsPageSchema, JobSchema, SubmitSchema } from "../jobs/schema.ts";
 import { jobsService } from "../jobs/service.ts";
 import { JOB_ID } from "./describe.ts";
@@ -54,7 +54,7 @@ export function jobTools(services: Services): Partial<Record<OperationId, ToolSo
           headers: creditHeaders(
             replayed ? { "Idempotent-Replayed": "true" } : {},
             replayed ? 0 : job.credits_reserved,
-            remainingToday(ctx.services.store, ctx.key, ctx.now),
+            remainingToday(sqliteOf(ctx.services), ctx.key, ctx.now),
           ),
         };
       },
